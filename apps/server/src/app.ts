@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Ctx } from './context';
+import { type Database, openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { type Clock, systemClock } from './lib/clock';
+import { startMailSender } from './mail/sender';
+import { registerErrorHandling } from './plugins/external/errors';
+import { registerSecurity } from './plugins/external/security';
+import { registerDocs } from './plugins/external/docs';
+import { registerWebApp } from './plugins/external/web-app';
+import { registerAuth } from './plugins/app/auth';
+import { registerRoutes } from './routes';
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** An already open database (tests share one per file); otherwise one is opened from config. */
+  database?: Database;
+  /** Run the background mail sender (default true). */
+  mailSender?: boolean;
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: Ctx;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** The one way to make the server: used by the CLI, the tests and the benchmark. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // a client that vanishes mid-request must not hold a worker forever
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ownsDatabase = !opts.database;
+  await migrateToLatest(database.db, database.dialect);
+
+  let wake: () => void = () => {};
+  const ctx: Ctx = {
+    config,
+    database,
+    clock: opts.clock ?? systemClock,
+    log: app.log,
+    mailQueued: () => wake(),
+  };
+  app.decorate('ctx', ctx);
+
+  if (opts.mailSender !== false) {
+    const sender = startMailSender(ctx);
+    wake = sender.wake;
+    app.addHook('onClose', async () => sender.stop());
+  }
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerDocs(app);
+  registerAuth(app);
+  await app.register(registerRoutes, { prefix: '/api' });
+  await registerWebApp(app);
+  return app;
+}

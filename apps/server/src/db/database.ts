@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 (counts, epoch-millisecond columns) as a JS number: every value here fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export function openDatabase(opts: DatabaseOptions): Database {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openSqlite(path.join(opts.dataDir, 'complaints.db'));
+}
+
+function openSqlite(file: string): Database {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const conn = new SQLite(file);
+  conn.pragma('journal_mode = WAL');
+  // FULL: a commit survives power loss, not just a process crash
+  conn.pragma('synchronous = FULL');
+  conn.pragma('busy_timeout = 5000');
+  conn.pragma('foreign_keys = ON');
+  conn.pragma('cache_size = -32000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      if (closed || !conn.open) throw new Error('database closed');
+      conn.prepare('select 1').get();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // an unreachable database must turn into a quick 503, not a hung request
+    connectionTimeoutMillis: 3000,
+    query_timeout: 4000,
+    idleTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
+  // a dropped idle connection must not crash the process; the next query reconnects
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
+  return {
+    db,
+    dialect: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** Errors that mean the database cannot be reached (as opposed to a bad query). */
+export function isUnavailableError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: string; message?: string };
+  const code = e.code ?? '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_IOERR' || code === 'SQLITE_CANTOPEN') return true;
+  // 57P01..57P03: admin shutdown, crash shutdown, cannot connect now; 53300: too many connections
+  if (['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004'].includes(code)) return true;
+  const msg = e.message ?? '';
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|database closed|The database connection is not open|Connection ended/i.test(
+    msg,
+  );
+}

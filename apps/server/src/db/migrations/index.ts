@@ -1,0 +1,14 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../database';
+import { accounts } from './001-accounts';
+import { complaints } from './002-complaints';
+import { feedbackAndNotices } from './003-feedback-notices';
+
+/** Every migration, in order. Names sort lexically; never rename one that has shipped. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001_accounts': accounts(dialect),
+    '002_complaints': complaints(dialect),
+    '003_feedback_notices': feedbackAndNotices(dialect),
+  };
+}

@@ -1,0 +1,143 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types shared by both dialects. Times are epoch milliseconds in a bigint column and flags
+ * are 0/1 integers: the one representation SQLite and PostgreSQL read back the same way.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  role: 'student' | 'authority' | 'admin';
+  name: string;
+  email: string;
+  password_hash: string;
+  mobile: string | null;
+  department: string | null;
+  designation: string | null;
+  hostel_no: number | null;
+  roll_no: string | null;
+  session: string | null;
+  verified: number;
+  approved: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: 'verify' | 'reset';
+  role: string;
+  code_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_addr: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+export interface ThrottleTable {
+  key: string;
+  count: number;
+  window_start: number;
+  blocked_until: number;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  token: string;
+  type: 'Hostel' | 'College';
+  hostel_no: number | null;
+  room_no: string | null;
+  sub_type: string;
+  is_network: number;
+  description: string;
+  status: 'Pending' | 'In Progress' | 'Resolved' | 'Rejected';
+  remarks: string | null;
+  assigned_to_id: number | null;
+  assigned_name: string | null;
+  assigned_designation: string | null;
+  student_id: number;
+  student_name: string;
+  student_roll: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ComplaintHistoryTable {
+  id: Generated<number>;
+  complaint_id: number;
+  status: string;
+  remarks: string | null;
+  by_id: number | null;
+  by_name: string;
+  by_designation: string | null;
+  at: number;
+}
+
+export interface CountersTable {
+  key: string;
+  value: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  complaint_id: number;
+  student_id: number;
+  rating: number;
+  comments: string | null;
+  created_at: number;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  title: string;
+  message: string;
+  hostel: string;
+  pdf_name: string | null;
+  pdf_size: number | null;
+  posted_by_id: number;
+  posted_by_name: string;
+  posted_by_role: string;
+  created_at: number;
+}
+
+export interface NotificationFilesTable {
+  notification_id: number;
+  data: Uint8Array;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  mail_outbox: MailOutboxTable;
+  throttle: ThrottleTable;
+  complaints: ComplaintsTable;
+  complaint_history: ComplaintHistoryTable;
+  counters: CountersTable;
+  feedback: FeedbackTable;
+  notifications: NotificationsTable;
+  notification_files: NotificationFilesTable;
+}

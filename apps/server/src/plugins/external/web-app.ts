@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Where the built web app is: WEB_DIST, else apps/web/dist next to this package. */
+export function findWebDist(configured: string | undefined): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = configured
+    ? [configured]
+    : [path.resolve(here, '../../web/dist'), path.resolve(here, '../../../../web/dist')];
+  return candidates.find((d) => fs.existsSync(path.join(d, 'index.html')));
+}
+
+/**
+ * Serves the built web app from the same origin: hashed assets cached for a year, index.html
+ * never cached, and index.html for any non-file path outside /api so client routes deep-link.
+ */
+export async function registerWebApp(app: FastifyInstance) {
+  const root = findWebDist(app.ctx.config.webDist);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`.slice(0, 300) });
+  if (!root) {
+    app.log.warn('web app not built: serving the API only (run npm run build)');
+    app.setNotFoundHandler(notFound);
+    return;
+  }
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const rel = path.relative(root, filePath);
+      res.setHeader(
+        'cache-control',
+        rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (isApi || looksLikeFile || request.method !== 'GET') {
+      return notFound(request, reply);
+    }
+    return sendIndex(request, reply);
+  });
+}

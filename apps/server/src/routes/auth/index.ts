@@ -1,0 +1,193 @@
+import {
+  makeStudentSignupSchema,
+  MSG,
+  ZAuthoritySignupRequest,
+  ZAuthResponse,
+  ZCheckAuthResponse,
+  ZErrorResponse,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZMessageResponse,
+  ZResendOtpRequest,
+  ZResetPasswordRequest,
+  ZVerifyEmailRequest,
+  ZVerifyEmailResponse,
+  type TRole,
+} from '@bit/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clearSessionCookie, loadSession, requireRole, setSessionCookie } from '../../plugins/app/auth';
+import {
+  forgotPassword,
+  login,
+  resendVerification,
+  resetPassword,
+  signupAuthority,
+  signupStudent,
+  verifyEmail,
+} from '../../services/accounts';
+import { REMEMBER_TTL_MS } from '../../services/sessions';
+import { revokeSession } from '../../services/sessions';
+import { toUser } from '../../services/users';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['auth'];
+
+  app.post(
+    '/student-signup',
+    {
+      schema: {
+        tags,
+        summary: 'Register a student; a code is mailed',
+        body: makeStudentSignupSchema(ctx.config.studentEmailDomain),
+        response: { 201: ZMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await signupStudent(ctx, request.body);
+      return reply.status(201).send({ message: MSG.signupStudent });
+    },
+  );
+
+  app.post(
+    '/authority-signup',
+    {
+      schema: {
+        tags,
+        summary: 'Register an authority; a code is mailed',
+        body: ZAuthoritySignupRequest,
+        response: { 201: ZMessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await signupAuthority(ctx, request.body);
+      return reply.status(201).send({ message: MSG.signupAuthority });
+    },
+  );
+
+  for (const [path, role] of [
+    ['/verify-email', 'student'],
+    ['/verify-authority-email', 'authority'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Verify a ${role} email with its code and sign in`,
+          body: ZVerifyEmailRequest,
+          response: { 200: ZVerifyEmailResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { token, user } = await verifyEmail(ctx, role, request.body.email, request.body.otp);
+        setSessionCookie(request, reply, token);
+        return { message: MSG.verified, token, user };
+      },
+    );
+  }
+
+  for (const [path, role] of [
+    ['/resend-otp', 'student'],
+    ['/resend-authority-otp', 'authority'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Mail a new verification code to a pending ${role}`,
+          body: ZResendOtpRequest,
+          response: { 200: ZMessageResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await resendVerification(ctx, role, request.body.email);
+        return { message: MSG.otpResent };
+      },
+    );
+  }
+
+  for (const role of ['student', 'authority', 'admin'] as TRole[]) {
+    app.post(
+      `/${role}-login`,
+      {
+        schema: {
+          tags,
+          summary: `Sign in as ${role}`,
+          body: ZLoginRequest,
+          response: { 200: ZAuthResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { email, password, remember = false } = request.body;
+        const result = await login(ctx, role, email, password, remember, request.ip);
+        setSessionCookie(request, reply, result.token, remember ? REMEMBER_TTL_MS : undefined);
+        return { token: result.token, user: result.user };
+      },
+    );
+  }
+
+  app.get(
+    '/check-auth',
+    {
+      schema: { tags, summary: 'The signed-in user', response: { 200: ZCheckAuthResponse, 401: ZErrorResponse } },
+      preHandler: requireRole(),
+    },
+    async (request) => ({ user: toUser(request.auth!.user) }),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags, summary: 'Sign out and revoke the session', response: { 200: ZMessageResponse } } },
+    async (request, reply) => {
+      const session = await loadSession(request);
+      if (session) await revokeSession(ctx, session.sessionId);
+      clearSessionCookie(request, reply);
+      return { message: MSG.loggedOut };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset code (same answer whether or not the account exists)',
+        body: ZForgotPasswordRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await forgotPassword(ctx, request.body, request.ip);
+      return { message: MSG.forgotSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset code; every session is revoked',
+        body: ZResetPasswordRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(ctx, request.body, request.ip);
+      return { message: MSG.resetDone };
+    },
+  );
+}

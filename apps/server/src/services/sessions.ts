@@ -1,0 +1,62 @@
+import type { Transaction } from 'kysely';
+import type { Ctx } from '../context';
+import type { DB } from '../db/schema';
+import { newSessionToken, sha256 } from '../lib/crypto';
+import type { UserRow } from './users';
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionInfo {
+  sessionId: number;
+  user: UserRow;
+}
+
+/** Starts a session; only the token's hash is stored, so a leaked table holds no usable token. */
+export async function createSession(
+  ctx: Ctx,
+  userId: number,
+  remember: boolean,
+  trx?: Transaction<DB>,
+): Promise<{ token: string; expiresAt: number }> {
+  const token = newSessionToken();
+  const now = ctx.clock.now();
+  const expiresAt = now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
+  await (trx ?? ctx.database.db)
+    .insertInto('sessions')
+    .values({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const row = await ctx.database.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.revoked_at'])
+    .where('sessions.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= ctx.clock.now()) return null;
+  const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
+  return { sessionId: Number(session_id), user: user as UserRow };
+}
+
+export async function revokeSession(ctx: Ctx, sessionId: number): Promise<void> {
+  await ctx.database.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(ctx: Ctx, userId: number, trx?: Transaction<DB>): Promise<void> {
+  await (trx ?? ctx.database.db)
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,37 @@
+import type { TRole } from '@bit/contract';
+
+/** Every route path of the app, in one place. */
+export const paths = {
+  home: '/',
+  team: '/team',
+  studentLogin: '/student-login',
+  studentSignup: '/student-signup',
+  verifyEmail: '/verify-email',
+  authorityLogin: '/authority-login',
+  authoritySignup: '/authority-signup',
+  adminLogin: '/admin-login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  studentDashboard: '/student-dashboard',
+  fileComplaint: '/file-complaint',
+  complaintStatus: '/complaint-status',
+  feedback: '/feedback',
+  authorityDashboard: '/authority-dashboard',
+  manageComplaints: '/manage-complaints',
+  adminDashboard: '/admin-dashboard',
+  viewComplaints: '/view-complaints',
+  notifications: '/notifications',
+  studentNotifications: '/student-notifications',
+} as const;
+
+export const dashboardPath: Record<TRole, string> = {
+  student: paths.studentDashboard,
+  authority: paths.authorityDashboard,
+  admin: paths.adminDashboard,
+};
+
+export const loginPath: Record<TRole, string> = {
+  student: paths.studentLogin,
+  authority: paths.authorityLogin,
+  admin: paths.adminLogin,
+};

@@ -1,0 +1,140 @@
+import { TOKEN_STORAGE_KEY } from '@bit/contract';
+
+/** The one API client: same-origin '/api', cookies sent, bearer token when stored, JSON in and out. */
+export const API_BASE = '/api';
+
+export type TFieldError = { field: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: TFieldError[];
+  /** The server's `message`, or null when the answer carried none (proxy error, network page). */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, message: string | null, errors: TFieldError[] = []) {
+    super(message ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.serverMessage = message;
+  }
+}
+
+/** Calls whose 401 means "wrong credentials" and must not sign the visitor out. */
+const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login'];
+const CHECK_AUTH_PATH = '/auth/check-auth';
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(token: string) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, token);
+}
+
+export function clearStoredToken() {
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}
+
+let onUnauthorized = () => {
+  if (window.location.pathname !== '/') window.location.assign('/');
+};
+
+/** Replaces what a 401 on an ordinary call does (tests use this). */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+export type TQuery = Record<string, string | number | boolean | null | undefined>;
+
+export type TRequestOptions = {
+  body?: unknown;
+  query?: TQuery;
+  signal?: AbortSignal;
+};
+
+function buildUrl(path: string, query?: TQuery) {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body; // the browser sets the multipart boundary
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  const res = await fetch(buildUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  const data = await readBody(res);
+
+  if (!res.ok) {
+    if (res.status === 401) {
+      const cleanPath = path.split('?')[0];
+      if (cleanPath === CHECK_AUTH_PATH) {
+        clearStoredToken();
+      } else if (!LOGIN_PATHS.includes(cleanPath)) {
+        clearStoredToken();
+        onUnauthorized();
+      }
+    }
+    const payload = (data && typeof data === 'object' ? data : {}) as {
+      message?: unknown;
+      errors?: TFieldError[];
+    };
+    const message = typeof payload.message === 'string' && payload.message ? payload.message : null;
+    throw new ApiError(res.status, message, Array.isArray(payload.errors) ? payload.errors : []);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<TRequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: TRequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: TRequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: TRequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The server's message when there is one, else the fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return fallback;
+}

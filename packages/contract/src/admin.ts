@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { ZUser } from './user';
+
+export const ZAuthorityListQuery = z.object({
+  approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
+});
+export const ZSetApprovalRequest = z.strictObject({
+  approved: z.boolean({ error: 'approved must be true or false' }),
+});
+export const ZAuthorityList = z.object({ count: z.number().int(), data: z.array(ZUser) });
+export const ZUserResponse = z.object({ data: ZUser });

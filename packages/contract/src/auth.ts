@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  DESIGNATIONS,
+  HOSTEL_DESIGNATIONS,
+  HOSTEL_MAX,
+  HOSTEL_MIN,
+  PASSWORD_MIN,
+  STUDENT_DEPARTMENTS,
+} from './enums';
+import { MSG } from './messages';
+import { ZUser } from './user';
+
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 128;
+
+const requiredText = (msg: string, max = NAME_MAX) =>
+  z
+    .string({ error: msg })
+    .trim()
+    .min(1, msg)
+    .max(max, `Must be at most ${max} characters`);
+
+const password = () =>
+  z
+    .string({ error: MSG.passwordRequired })
+    .min(1, MSG.passwordRequired)
+    .min(PASSWORD_MIN, MSG.passwordShort)
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const DEFAULT_STUDENT_EMAIL_DOMAIN = 'bitmesra.ac.in';
+
+/** A plain, permissive address check: something@something.tld, no spaces. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = () =>
+  z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.emailRequired)
+    .max(EMAIL_MAX, MSG.emailInvalid)
+    .regex(EMAIL_RE, MSG.emailInvalid);
+
+/**
+ * Student signup. Keys are in SPEC.md's order and each key's checks in its order, so the first
+ * issue zod reports is the first rule SPEC.md says fails. The domain is configurable
+ * (STUDENT_EMAIL_DOMAIN), hence a factory.
+ */
+export function makeStudentSignupSchema(domain: string = DEFAULT_STUDENT_EMAIL_DOMAIN) {
+  const domainRe = new RegExp(`^[^\\s@]+@${escapeRegExp(domain.toLowerCase())}$`);
+  return z.strictObject({
+    name: requiredText(MSG.nameRequired),
+    rollNo: requiredText(MSG.rollRequired, 50),
+    email: z
+      .string({ error: MSG.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, MSG.emailRequired)
+      .max(EMAIL_MAX, MSG.emailDomain)
+      .regex(domainRe, MSG.emailDomain),
+    mobile: z
+      .string({ error: MSG.mobileRequired })
+      .trim()
+      .min(1, MSG.mobileRequired)
+      .regex(/^\d{10}$/, MSG.mobileInvalid),
+    session: z
+      .string({ error: MSG.sessionRequired })
+      .trim()
+      .min(1, MSG.sessionRequired)
+      .regex(/^20\d{2}-\d{2}$/, MSG.sessionFormat),
+    department: z.enum(STUDENT_DEPARTMENTS, { error: MSG.departmentRequired }),
+    password: password(),
+  });
+}
+export const ZStudentSignupRequest = makeStudentSignupSchema();
+export type TStudentSignupRequest = z.infer<typeof ZStudentSignupRequest>;
+
+export const ZAuthoritySignupRequest = z
+  .strictObject({
+    name: requiredText(MSG.nameRequired),
+    email: email(),
+    mobile: z
+      .string({ error: MSG.mobileRequired })
+      .trim()
+      .min(1, MSG.mobileRequired)
+      .regex(/^\d{10}$/, MSG.mobileInvalid),
+    designation: z.enum(DESIGNATIONS, { error: MSG.designationRequired }),
+    department: z
+      .string()
+      .trim()
+      .max(NAME_MAX, `Department must be at most ${NAME_MAX} characters`)
+      .nullish(),
+    // ignored unless the designation belongs to a hostel; checked below
+    hostelNo: z.union([z.number(), z.string(), z.null()]).optional(),
+    password: password(),
+  })
+  .transform((v, ctx) => {
+    const needsHostel = HOSTEL_DESIGNATIONS.includes(v.designation);
+    let hostelNo: number | null = null;
+    if (needsHostel) {
+      const n = typeof v.hostelNo === 'string' ? Number(v.hostelNo) : v.hostelNo;
+      if (
+        n === null ||
+        n === undefined ||
+        (typeof v.hostelNo === 'string' && v.hostelNo.trim() === '') ||
+        !Number.isInteger(n) ||
+        n < HOSTEL_MIN ||
+        n > HOSTEL_MAX
+      ) {
+        ctx.addIssue({ code: 'custom', path: ['hostelNo'], message: MSG.hostelRequired });
+        return z.NEVER;
+      }
+      hostelNo = n;
+    }
+    const department =
+      v.designation === 'Network Department' ? 'Network' : v.department ? v.department : null;
+    return { ...v, hostelNo, department };
+  });
+export type TAuthoritySignupRequest = z.input<typeof ZAuthoritySignupRequest>;
+
+const otp = () =>
+  z
+    .string({ error: MSG.otpRequired })
+    .trim()
+    .regex(/^\d{6}$/, MSG.otpRequired);
+
+export const ZVerifyEmailRequest = z.strictObject({ email: email(), otp: otp() });
+export type TVerifyEmailRequest = z.infer<typeof ZVerifyEmailRequest>;
+
+export const ZResendOtpRequest = z.strictObject({ email: email() });
+export type TResendOtpRequest = z.infer<typeof ZResendOtpRequest>;
+
+export const ZLoginRequest = z.strictObject({
+  email: email(),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(PASSWORD_MAX),
+  remember: z.boolean().optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+
+export const ZVerifyEmailResponse = z.object({ message: z.string(), token: z.string(), user: ZUser });
+export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
+
+export const ZCheckAuthResponse = z.object({ user: ZUser });
+
+export const ZForgotPasswordRequest = z.strictObject({
+  email: email(),
+  role: z.enum(['student', 'authority', 'admin'], { error: MSG.invalidRole }),
+});
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequest>;
+
+export const ZResetPasswordRequest = z.strictObject({
+  email: email(),
+  otp: otp(),
+  newPassword: password(),
+  role: z.enum(['student', 'authority', 'admin'], { error: MSG.invalidRole }),
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+export const ZPublicConfig = z.object({
+  studentEmailDomain: z.string(),
+  authorityApproval: z.enum(['admin', 'none']),
+});
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './enums';
+
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ZMessageResponse = z.object({ message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+/** Page numbers beyond this are refused: deep OFFSET walks are what make helpdesks crawl. */
+export const PAGE_MAX = 10_000;
+
+export const ZPageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be at least 1')
+    .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
+    .default(PAGE_SIZE_DEFAULT),
+});
+export type TPageQuery = z.infer<typeof ZPageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    data: z.array(item),
+  });
+}
+
+export const ZRole = z.enum(ROLES, { error: 'Invalid role' });
+
+/** A numeric id in a path: digits only, so `../`, `%00` and huge strings are a plain 400. */
+export const ZIdParam = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid id').transform(Number),
+});

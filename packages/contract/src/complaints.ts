@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import {
+  COLLEGE_DEPARTMENTS,
+  COMPLAINT_STATUSES,
+  COMPLAINT_TYPES,
+  DESCRIPTION_MAX,
+  DESIGNATIONS,
+  HOSTEL_MAX,
+  HOSTEL_MIN,
+  HOSTEL_PROBLEMS,
+  REMARKS_MAX,
+} from './enums';
+import { pageOf, ZPageQuery } from './common';
+
+export const MSG_COMPLAINT = {
+  typeRequired: 'Please select a complaint type',
+  hostelRequired: 'Please select a hostel number between 1 and 13',
+  roomRequired: 'Please enter your room number',
+  problemRequired: 'Please select a problem type',
+  departmentRequired: 'Please select a department',
+  descriptionRequired: 'Please describe your complaint',
+  descriptionLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
+  statusInvalid: 'Status must be Pending, In Progress, Resolved or Rejected',
+  remarksLong: `Remarks must be at most ${REMARKS_MAX} characters`,
+  tokenInvalid: 'Invalid token',
+} as const;
+
+const hostelNo = z.coerce
+  .number({ error: MSG_COMPLAINT.hostelRequired })
+  .int(MSG_COMPLAINT.hostelRequired)
+  .min(HOSTEL_MIN, MSG_COMPLAINT.hostelRequired)
+  .max(HOSTEL_MAX, MSG_COMPLAINT.hostelRequired);
+
+const description = z
+  .string({ error: MSG_COMPLAINT.descriptionRequired })
+  .refine((s) => s.trim().length > 0, MSG_COMPLAINT.descriptionRequired)
+  .refine((s) => s.length <= DESCRIPTION_MAX, MSG_COMPLAINT.descriptionLong);
+
+const ZHostelComplaint = z.strictObject({
+  type: z.literal('Hostel'),
+  hostelNo: z.union([z.number(), z.string()], { error: MSG_COMPLAINT.hostelRequired }).pipe(hostelNo),
+  roomNo: z
+    .string({ error: MSG_COMPLAINT.roomRequired })
+    .trim()
+    .min(1, MSG_COMPLAINT.roomRequired)
+    .max(20, 'Room number must be at most 20 characters'),
+  subType: z.enum(HOSTEL_PROBLEMS, { error: MSG_COMPLAINT.problemRequired }),
+  description,
+});
+
+const ZCollegeComplaint = z.strictObject({
+  type: z.literal('College'),
+  // a college complaint has no hostel or room; empty values from a form are tolerated
+  hostelNo: z.union([z.null(), z.literal('')]).optional(),
+  roomNo: z.union([z.null(), z.literal('')]).optional(),
+  subType: z.enum(COLLEGE_DEPARTMENTS, { error: MSG_COMPLAINT.departmentRequired }),
+  description,
+});
+
+export const ZFileComplaintRequest = z.discriminatedUnion('type', [ZHostelComplaint, ZCollegeComplaint], {
+  error: MSG_COMPLAINT.typeRequired,
+});
+export type TFileComplaintRequest = z.input<typeof ZFileComplaintRequest>;
+
+export const ZComplaintStatus = z.enum(COMPLAINT_STATUSES, { error: MSG_COMPLAINT.statusInvalid });
+
+export const ZPerson = z.object({ name: z.string(), designation: z.string().nullable() });
+
+export const ZComplaint = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  type: z.enum(COMPLAINT_TYPES),
+  hostelNo: z.number().int().nullable(),
+  roomNo: z.string().nullable(),
+  subType: z.string(),
+  description: z.string(),
+  status: z.enum(COMPLAINT_STATUSES),
+  remarks: z.string().nullable(),
+  assignedTo: z.object({ name: z.string(), designation: z.enum(DESIGNATIONS).nullable() }).nullable(),
+  student: z.object({ name: z.string(), rollNo: z.string().nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TComplaint = z.infer<typeof ZComplaint>;
+
+export const ZHistoryEntry = z.object({
+  status: z.enum(COMPLAINT_STATUSES),
+  remarks: z.string().nullable(),
+  by: ZPerson,
+  at: z.string(),
+});
+export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
+
+export const ZComplaintWithHistory = ZComplaint.extend({ history: z.array(ZHistoryEntry) });
+export type TComplaintWithHistory = z.infer<typeof ZComplaintWithHistory>;
+
+export const ZFileComplaintResponse = z.object({ token: z.string(), complaint: ZComplaint });
+export type TFileComplaintResponse = z.infer<typeof ZFileComplaintResponse>;
+
+export const ZComplaintPage = pageOf(ZComplaint);
+export type TComplaintPage = z.infer<typeof ZComplaintPage>;
+
+export const ZStatusCounts = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  resolved: z.number().int(),
+  rejected: z.number().int(),
+});
+export type TStatusCounts = z.infer<typeof ZStatusCounts>;
+
+export const ZAuthorityComplaintPage = ZComplaintPage.extend({ stats: ZStatusCounts });
+export type TAuthorityComplaintPage = z.infer<typeof ZAuthorityComplaintPage>;
+
+export const ZAuthorityListQuery = ZPageQuery.extend({ status: ZComplaintStatus.optional() });
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+export const ZAdminListQuery = ZPageQuery.extend({
+  hostelNo: z.preprocess(emptyToUndefined, hostelNo.optional()),
+  type: z.preprocess(
+    emptyToUndefined,
+    z.enum(COMPLAINT_TYPES, { error: 'Type must be Hostel or College' }).optional(),
+  ),
+  status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
+});
+export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
+
+export const ZAdminStats = ZStatusCounts.extend({
+  averageRating: z.number().nullable(),
+  feedbackCount: z.number().int(),
+  byHostel: z.array(z.object({ hostelNo: z.number().int(), total: z.number().int() })),
+  byType: z.object({ Hostel: z.number().int(), College: z.number().int() }),
+});
+export type TAdminStats = z.infer<typeof ZAdminStats>;
+
+export const ZTokenParam = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^CMP-[A-Z0-9]{4,32}$/i, MSG_COMPLAINT.tokenInvalid)
+    .transform((t) => t.toUpperCase()),
+});
+
+export const ZUpdateComplaintRequest = z.strictObject({
+  status: ZComplaintStatus,
+  remarks: z
+    .string({ error: 'Remarks must be text' })
+    .max(REMARKS_MAX, MSG_COMPLAINT.remarksLong)
+    .nullish(),
+});
+export type TUpdateComplaintRequest = z.infer<typeof ZUpdateComplaintRequest>;
+
+export const ZUpdateComplaintResponse = z.object({ message: z.string(), data: ZComplaint });

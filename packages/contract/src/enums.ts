@@ -1,0 +1,79 @@
+export const ROLES = ['student', 'authority', 'admin'] as const;
+export type TRole = (typeof ROLES)[number];
+
+export const DESIGNATIONS = ['Hostel Clerk', 'Warden', 'Network Department', 'Other'] as const;
+export type TDesignation = (typeof DESIGNATIONS)[number];
+/** Designations that belong to one hostel and must name it. */
+export const HOSTEL_DESIGNATIONS: readonly TDesignation[] = ['Hostel Clerk', 'Warden'];
+
+export const STUDENT_DEPARTMENTS = [
+  'Computer Science',
+  'Electrical',
+  'Mechanical',
+  'Civil',
+  'Electronics',
+  'Chemical',
+  'Production',
+  'Metallurgy',
+  'Architecture',
+  'Planning',
+  'Pharmacy',
+  'Applied Mathematics',
+  'Applied Physics',
+  'Applied Chemistry',
+  'Management',
+] as const;
+
+export const HOSTEL_PROBLEMS = [
+  'Electrical',
+  'Plumbing',
+  'Furniture',
+  'Internet',
+  'Network',
+  'Cleanliness',
+  'Fan',
+  'Socket',
+  'Bulb',
+  'Window Glass',
+  'Chair',
+  'Other',
+] as const;
+
+export const COLLEGE_DEPARTMENTS = [
+  'Electrical',
+  'IT Support',
+  'Housekeeping',
+  'Academic',
+  'Examination',
+  'Library',
+  'Canteen',
+  'Other',
+] as const;
+
+/** Problems the Network Department handles, whatever the complaint type. */
+export const NETWORK_PROBLEMS = ['Network', 'Internet'] as const;
+
+export const COMPLAINT_TYPES = ['Hostel', 'College'] as const;
+export type TComplaintType = (typeof COMPLAINT_TYPES)[number];
+
+export const COMPLAINT_STATUSES = ['Pending', 'In Progress', 'Resolved', 'Rejected'] as const;
+export type TComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+export const HOSTEL_MIN = 1;
+export const HOSTEL_MAX = 13;
+export const HOSTEL_NUMBERS = Array.from({ length: HOSTEL_MAX }, (_, i) => i + 1);
+
+export const PASSWORD_MIN = 8;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_DEFAULT = 5;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+export const PDF_MAX_BYTES = 10 * 1024 * 1024;
+export const DESCRIPTION_MAX = 1000;
+export const REMARKS_MAX = 500;
+export const COMMENTS_MAX = 1000;
+export const TITLE_MAX = 200;
+export const MESSAGE_MAX = 5000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const TOKEN_STORAGE_KEY = 'token';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { DESIGNATIONS, ROLES } from './enums';
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  mobile: z.string().nullable(),
+  department: z.string().nullable(),
+  designation: z.enum(DESIGNATIONS).nullable(),
+  hostelNo: z.number().int().nullable(),
+  rollNo: z.string().nullable(),
+  session: z.string().nullable(),
+  approved: z.boolean(),
+});
+export type TUser = z.infer<typeof ZUser>;

@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverProject = (dialect: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `server-${dialect}`,
+    root: './apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DIALECT: dialect },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverProject('sqlite'),
+      ...(withPostgres ? [serverProject('postgres')] : []),
+      './apps/web',
+    ],
+  },
+});
