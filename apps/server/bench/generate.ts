@@ -1,0 +1,232 @@
+// Fills the configured database with N realistic complaints (plus students, authorities,
+// history, feedback and notices) in batched transactions. Usable alone:
+//   npx tsx bench/generate.ts --complaints 100000   (DATA_DIR / DATABASE_URL as for the server)
+import { parseArgs } from 'node:util';
+import {
+  COLLEGE_DEPARTMENTS,
+  COMPLAINT_STATUSES,
+  HOSTEL_PROBLEMS,
+  NETWORK_PROBLEMS,
+  STUDENT_DEPARTMENTS,
+} from '@bit/contract';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import type { DB } from '../src/db/schema';
+import { newComplaintToken } from '../src/lib/crypto';
+import { hashPassword } from '../src/lib/passwords';
+import { bumpCounters } from '../src/services/counters';
+
+export const BENCH_PASSWORD = 'bench-password-1';
+
+export interface Generated {
+  complaints: number;
+  seconds: number;
+  /** one student with complaints and one of their tokens, for the token scenario */
+  sampleStudentId: number;
+  sampleToken: string;
+  wardenId: number;
+  adminId: number;
+}
+
+// deterministic pseudo-random numbers, so two runs generate the same shape of data
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function generate(db: Kysely<DB>, n: number, log = console.log): Promise<Generated> {
+  const started = Date.now();
+  const rand = rng(42);
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const now = Date.now();
+  const studentCount = Math.max(50, Math.min(3000, Math.ceil(n / 300)));
+
+  const userBase = {
+    password_hash: hash,
+    mobile: '9876543210',
+    verified: 1,
+    approved: 1,
+    created_at: now,
+    updated_at: now,
+    session: null as string | null,
+    roll_no: null as string | null,
+    designation: null as string | null,
+    hostel_no: null as number | null,
+    department: null as string | null,
+  };
+  const stamp = Date.now().toString(36);
+  const students: { id: number; name: string; roll: string }[] = [];
+  for (let i = 0; i < studentCount; i += 200) {
+    const rows = [];
+    for (let j = i; j < Math.min(studentCount, i + 200); j++) {
+      rows.push({
+        ...userBase,
+        role: 'student' as const,
+        name: `Bench Student ${j}`,
+        email: `bench.student.${stamp}.${j}@bitmesra.ac.in`,
+        roll_no: `BENCH/${stamp}/${j}`,
+        session: '2023-27',
+        department: pick(STUDENT_DEPARTMENTS),
+      });
+    }
+    const inserted = await db.insertInto('users').values(rows).returning(['id', 'name', 'roll_no']).execute();
+    for (const r of inserted) students.push({ id: Number(r.id), name: r.name, roll: r.roll_no ?? '' });
+  }
+  const authorityRows = [];
+  for (let h = 1; h <= 13; h++) {
+    for (const designation of ['Hostel Clerk', 'Warden']) {
+      authorityRows.push({
+        ...userBase,
+        role: 'authority' as const,
+        name: `${designation} H${h}`,
+        email: `bench.${designation.replace(' ', '').toLowerCase()}.${h}.${stamp}@example.org`,
+        designation,
+        hostel_no: h,
+      });
+    }
+  }
+  authorityRows.push({
+    ...userBase,
+    role: 'authority' as const,
+    name: 'Network Officer',
+    email: `bench.network.${stamp}@example.org`,
+    designation: 'Network Department',
+    department: 'Network',
+  });
+  authorityRows.push({
+    ...userBase,
+    role: 'authority' as const,
+    name: 'Other Authority',
+    email: `bench.other.${stamp}@example.org`,
+    designation: 'Other',
+  });
+  const authorities = await db.insertInto('users').values(authorityRows).returning(['id', 'name', 'designation', 'hostel_no']).execute();
+  const admin = await db
+    .insertInto('users')
+    .values({ ...userBase, role: 'admin', name: 'Bench Admin', email: `bench.admin.${stamp}@example.org` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const warden5 = authorities.find((a) => a.designation === 'Warden' && a.hostel_no === 5)!;
+
+  const counters: Record<string, number> = {};
+  const bump = (k: string, d = 1) => {
+    counters[k] = (counters[k] ?? 0) + d;
+  };
+  const BATCH = 500;
+  const start = now - 365 * 24 * 3600 * 1000;
+  const step = (365 * 24 * 3600 * 1000) / n;
+  let sampleToken = '';
+  let fbCount = 0;
+  let fbSum = 0;
+  for (let i = 0; i < n; i += BATCH) {
+    const rows = [];
+    for (let j = i; j < Math.min(n, i + BATCH); j++) {
+      const hostel = rand() < 0.7;
+      const sub = hostel ? pick(HOSTEL_PROBLEMS) : pick(COLLEGE_DEPARTMENTS);
+      const hostelNo = hostel ? 1 + Math.floor(rand() * 13) : null;
+      // older complaints are mostly closed, recent ones mostly open
+      const age = 1 - j / n;
+      const r = rand();
+      const status =
+        r < 0.15 + 0.5 * (1 - age) ? 'Pending' : r < 0.35 + 0.4 * (1 - age) ? 'In Progress' : r < 0.93 ? 'Resolved' : 'Rejected';
+      const student = students[Math.floor(rand() * students.length)]!;
+      const handler = hostel ? authorities.find((a) => a.hostel_no === hostelNo && a.designation === 'Warden') : authorities.at(-1);
+      const created = Math.floor(start + j * step);
+      const isNetwork = (NETWORK_PROBLEMS as readonly string[]).includes(sub) ? 1 : 0;
+      const token = newComplaintToken();
+      if (student.id === students[0]!.id) sampleToken = token;
+      rows.push({
+        token,
+        type: hostel ? ('Hostel' as const) : ('College' as const),
+        hostel_no: hostelNo,
+        room_no: hostel ? `${1 + Math.floor(rand() * 4)}${String(Math.floor(rand() * 60)).padStart(2, '0')}` : null,
+        sub_type: sub,
+        is_network: isNetwork,
+        description: `Bench complaint ${j}: the ${sub.toLowerCase()} needs attention.`,
+        status: status as (typeof COMPLAINT_STATUSES)[number],
+        remarks: status === 'Pending' ? null : 'Looked into by the office',
+        assigned_to_id: status === 'Pending' ? null : Number(handler!.id),
+        assigned_name: status === 'Pending' ? null : handler!.name,
+        assigned_designation: status === 'Pending' ? null : handler!.designation,
+        student_id: student.id,
+        student_name: student.name,
+        student_roll: student.roll,
+        created_at: created,
+        updated_at: created,
+      });
+      for (const key of ['all', `type:${hostel ? 'Hostel' : 'College'}`, ...(hostelNo ? [`hostel:${hostelNo}`] : []), ...(isNetwork ? ['network'] : [])]) {
+        bump(`c:${key}:${status}`);
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx.insertInto('complaints').values(rows).returning(['id', 'status', 'student_id', 'student_name', 'assigned_to_id', 'assigned_name', 'assigned_designation', 'created_at']).execute();
+      const history = [];
+      const feedback = [];
+      for (const c of inserted) {
+        history.push({ complaint_id: Number(c.id), status: 'Pending', remarks: null, by_id: Number(c.student_id), by_name: c.student_name, by_designation: null, at: c.created_at });
+        if (c.status !== 'Pending') {
+          history.push({ complaint_id: Number(c.id), status: c.status, remarks: 'Looked into by the office', by_id: c.assigned_to_id, by_name: c.assigned_name ?? 'Authority', by_designation: c.assigned_designation, at: c.created_at + 3600_000 });
+        }
+        if (c.status === 'Resolved' && rand() < 0.3) {
+          const rating = 1 + Math.floor(rand() * 5);
+          fbCount++;
+          fbSum += rating;
+          feedback.push({ complaint_id: Number(c.id), student_id: Number(c.student_id), rating, comments: rating >= 4 ? 'Fixed quickly' : 'Took a while', created_at: c.created_at + 7200_000 });
+        }
+      }
+      for (let k = 0; k < history.length; k += 1000) await trx.insertInto('complaint_history').values(history.slice(k, k + 1000)).execute();
+      for (let k = 0; k < feedback.length; k += 1000) await trx.insertInto('feedback').values(feedback.slice(k, k + 1000)).execute();
+    });
+    if ((i / BATCH) % 200 === 0 && i > 0) log(`  … ${i.toLocaleString('en')} complaints`);
+  }
+  bump('fb:count', fbCount);
+  bump('fb:sum', fbSum);
+  await bumpCounters(db, counters);
+  const noticeRows = [];
+  for (let k = 0; k < 200; k++) {
+    noticeRows.push({
+      title: `Notice ${k}`,
+      message: `Bench notice ${k} for residents.`,
+      hostel: k % 4 === 0 ? 'all' : String(1 + (k % 13)),
+      pdf_name: null,
+      pdf_size: null,
+      posted_by_id: Number(admin.id),
+      posted_by_name: 'Bench Admin',
+      posted_by_role: 'admin',
+      created_at: now - (200 - k) * 3600_000,
+    });
+  }
+  await db.insertInto('notifications').values(noticeRows).execute();
+  return {
+    complaints: n,
+    seconds: (Date.now() - started) / 1000,
+    sampleStudentId: students[0]!.id,
+    sampleToken,
+    wardenId: Number(warden5.id),
+    adminId: Number(admin.id),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { complaints: { type: 'string', default: '10000' } } });
+  const n = Number(values.complaints);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error('--complaints must be a positive whole number');
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.dialect);
+  const g = await generate(database.db, n);
+  console.log(`Generated ${n.toLocaleString('en')} complaints in ${g.seconds.toFixed(1)} s (${database.dialect}).`);
+  await database.close();
+}

@@ -1,0 +1,203 @@
+// `npm run bench`: load benchmark with a ceiling measured in the same run.
+//   npm run bench                       10,000 and 1,000,000 complaints on SQLite (or DATABASE_URL)
+//   npm run bench -- --complaints 50000 one dataset only
+//   npm run bench -- --sizes 10000,200000 --duration 5
+// It needs the built server (npm run build) and builds nothing itself.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { newSessionToken, sha256 } from '../src/lib/crypto';
+import { generate } from './generate';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverEntry = path.resolve(here, '../dist/cli.js');
+
+const { values } = parseArgs({
+  options: {
+    complaints: { type: 'string' },
+    sizes: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+  },
+});
+const sizes = (values.complaints ?? values.sizes ?? '10000,1000000').split(',').map(Number);
+const duration = Number(values.duration);
+const warmup = Number(values.warmup);
+if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('sizes must be whole numbers of at least 100');
+if (!fs.existsSync(serverEntry)) {
+  console.error('The server is not built. Run `npm run build` first (the benchmark builds nothing itself).');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  ceilingRps: number;
+  ratio: number;
+  bytes: number;
+}
+
+async function load(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }, seconds: number) {
+  const r = await autocannon({ url, connections: 10, duration: seconds, method: (opts.method ?? 'GET') as 'GET', headers: opts.headers, body: opts.body });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+}
+
+/** A bare node:http server answering a pre-serialised body: the ceiling for this machine. */
+async function ceiling(bytes: number, seconds: number) {
+  const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 12)) }));
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  await load(`http://127.0.0.1:${port}/`, {}, warmup);
+  const result = await load(`http://127.0.0.1:${port}/`, {}, seconds);
+  await new Promise((r) => server.close(r));
+  return result.rps;
+}
+
+function peakMemoryMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function runSize(n: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-bench-'));
+  let databaseUrl: string | undefined;
+  let dropDb = async () => {};
+  if (process.env.DATABASE_URL) {
+    const name = `bitc_bench_${n}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(database.db, database.dialect);
+  console.log(`\nGenerating ${n.toLocaleString('en')} complaints on ${database.dialect}…`);
+  const g = await generate(database.db, n);
+  console.log(`  done in ${g.seconds.toFixed(1)} s`);
+  const tokens: Record<string, string> = {};
+  for (const [who, id] of [['student', g.sampleStudentId], ['warden', g.wardenId], ['admin', g.adminId]] as const) {
+    const token = newSessionToken();
+    await database.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: id, created_at: Date.now(), expires_at: Date.now() + 86_400_000, revoked_at: null }).execute();
+    tokens[who] = token;
+  }
+  await database.close();
+
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, [serverEntry, 'serve'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 150) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const auth = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
+  // a page deep in the filtered results: half way through what the filter matches
+  const filterCount = (await (await fetch(`${base}/api/complaints/admin/all?hostelNo=5&status=Resolved&pageSize=20`, { headers: auth('admin') })).json()) as { count: number };
+  const deepPage = Math.max(1, Math.min(10_000, Math.floor(filterCount.count / 20 / 2)));
+  const scenarios: { name: string; url: string; method?: string; headers: Record<string, string>; body?: string; read: boolean }[] = [
+    { name: 'GET complaint by token (student)', url: `/api/complaints/${g.sampleToken}`, headers: auth('student'), read: true },
+    { name: 'GET authority list p1 (warden)', url: '/api/complaints/authority?page=1', headers: auth('warden'), read: true },
+    { name: 'GET admin filtered p1', url: '/api/complaints/admin/all?hostelNo=5&status=Resolved&page=1', headers: auth('admin'), read: true },
+    { name: `GET admin filtered p${deepPage}`, url: `/api/complaints/admin/all?hostelNo=5&status=Resolved&page=${deepPage}`, headers: auth('admin'), read: true },
+    { name: 'GET admin stats', url: '/api/complaints/admin/stats', headers: auth('admin'), read: true },
+    { name: 'GET notifications/5', url: '/api/notifications/5', headers: {}, read: true },
+    {
+      name: 'POST complaint (student)',
+      url: '/api/complaints',
+      method: 'POST',
+      headers: { ...auth('student'), 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'Hostel', hostelNo: 5, roomNo: '101', subType: 'Fan', description: 'The fan is not working.' }),
+      read: false,
+    },
+  ];
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    const sample = await fetch(base + s.url, { method: s.method ?? 'GET', headers: s.headers, body: s.body });
+    const bytes = (await sample.arrayBuffer()).byteLength;
+    await load(base + s.url, s, warmup);
+    const r = await load(base + s.url, s, duration);
+    const ceilingRps = await ceiling(bytes, duration);
+    rows.push({ scenario: s.name, ...r, ceilingRps, ratio: r.rps / ceilingRps, bytes });
+    console.log(`  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`);
+  }
+  const memory = peakMemoryMb(server.pid!);
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await dropDb();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { complaints: n, dialect: databaseUrl ? 'postgres' : 'sqlite', generateSeconds: g.seconds, peakMemoryMb: memory, rows };
+}
+
+function table(result: Awaited<ReturnType<typeof runSize>>) {
+  const lines = [
+    `| scenario | req/s | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+    ...result.rows.map((r) => `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`),
+  ];
+  return lines.join('\n');
+}
+
+const results = [];
+for (const n of sizes) results.push(await runSize(n));
+console.log('');
+for (const r of results) {
+  console.log(`### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server peak memory ${r.peakMemoryMb.toFixed(0)} MB\n`);
+  console.log(table(r));
+  console.log('');
+}
+if (results.length >= 2) {
+  const small = results[0]!;
+  const big = results.at(-1)!;
+  console.log(`p99 ratio ${big.complaints.toLocaleString('en')} / ${small.complaints.toLocaleString('en')}:`);
+  for (const row of big.rows) {
+    const base = small.rows.find((r) => r.scenario.replace(/p\d+$/, '') === row.scenario.replace(/p\d+$/, ''));
+    if (base) console.log(`  ${row.scenario}: ${(row.p99 / Math.max(1, base.p99)).toFixed(2)}`);
+  }
+}
+const outDir = path.resolve(here, 'results');
+fs.mkdirSync(outDir, { recursive: true });
+const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${results[0]?.dialect}.json`);
+fs.writeFileSync(file, JSON.stringify({ machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, duration, results }, null, 2));
+console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(__dirname, '../../../..');
+
+/** A real SMTP server on loopback that files every mail it receives as JSON for the tests to read. */
+function startSmtpSink(mailDir: string): Promise<{ port: number; close(): Promise<void> }> {
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+        const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        const file = path.join(mailDir, `${Date.now()}-${++n}.json`);
+        fs.writeFileSync(file, JSON.stringify({ to, subject, raw, at: Date.now() }));
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const addr = server.server.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      resolve({ port, close: () => new Promise<void>((r) => server.close(() => r())) });
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not start. Its log:\n${fs.readFileSync(logFile, 'utf8')}`);
+}
+
+export default async function globalSetup() {
+  const dialect = process.env.E2E_DIALECT ?? 'sqlite';
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bitc-e2e-${dialect}-`));
+  const dataDir = path.join(workDir, 'data');
+  const mailDir = path.join(workDir, 'mails');
+  fs.mkdirSync(mailDir, { recursive: true });
+
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dialect === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('E2E_DIALECT=postgres needs TEST_DATABASE_URL');
+    const name = `bitc_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+
+  const smtp = await startSmtpSink(mailDir);
+  const serverEnv: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    PUBLIC_URL: baseURL,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const logFile = path.join(workDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv, DATABASE_URL: databaseUrl ?? '' },
+    stdio: ['ignore', log, log],
+  });
+  await waitForHealth(baseURL, server, logFile);
+
+  // handed to the test workers through the environment
+  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SERVER_ENV = JSON.stringify(serverEnv);
+  process.env.E2E_SERVER_LOG = logFile;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await smtp.close();
+    await dropDatabase();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  };
+}
