@@ -7,6 +7,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // The shared contract is plain declarations: let unused schemas (and zod) drop out of the entry chunk.
+      treeshake: {
+        moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]/.test(id) ? false : undefined),
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './user';
 
-export const ZAuthorityListQuery = z.object({
+export const ZAdminAuthoritiesQuery = z.object({
   approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
 });
 export const ZSetApprovalRequest = z.strictObject({

@@ -106,7 +106,7 @@ async function request<T>(method: string, path: string, options: TRequestOptions
 
   if (!res.ok) {
     if (res.status === 401) {
-      const cleanPath = path.split('?')[0];
+      const cleanPath = path.split('?')[0] ?? path;
       if (cleanPath === CHECK_AUTH_PATH) {
         clearStoredToken();
       } else if (!LOGIN_PATHS.includes(cleanPath)) {

@@ -8,7 +8,6 @@ import {
   type TResetPasswordRequest,
   type TRole,
   type TStudentSignupRequest,
-  type TUser,
   type TVerifyEmailResponse,
 } from '@bit/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -20,10 +19,6 @@ export type TSignupRole = Extract<TRole, 'student' | 'authority'>;
 
 export const loginRequest = (role: TRole, body: TLoginBody) =>
   api.post<TAuthResponse>(`/auth/${role}-login`, body);
-
-export const checkAuthRequest = () => api.get<{ user: TUser }>('/auth/check-auth');
-
-export const logoutRequest = () => api.post<TMessageResponse>('/auth/logout');
 
 export const studentSignupRequest = (body: TStudentSignupRequest) =>
   api.post<TMessageResponse>('/auth/student-signup', body);

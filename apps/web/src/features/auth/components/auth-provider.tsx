@@ -1,8 +1,16 @@
 import { MSG, type TRole, type TUser } from '@bit/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { clearStoredToken, storeToken } from '../../../lib/api-client';
-import { checkAuthRequest, logoutRequest } from '../api/auth-api';
+import { checkAuthRequest, logoutRequest } from '../api/session-api';
 
 export type TSessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
@@ -71,6 +79,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearStoredToken();
     setUser(null);
     setStatus('anonymous');
+    // react-toastify is loaded on demand to keep it out of the entry chunk
+    const { toast } = await import('react-toastify');
     toast.success(MSG.loggedOut);
   }, []);
 

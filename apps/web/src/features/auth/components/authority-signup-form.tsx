@@ -58,7 +58,12 @@ export function AuthoritySignupForm() {
       designation,
       // SPEC §4: choosing Network Department clears the hostel number; its department is Network.
       hostelNo: needsHostel(designation) ? prev.hostelNo : '',
-      department: designation === 'Network Department' ? 'Network' : prev.department === 'Network' ? '' : prev.department,
+      department:
+        designation === 'Network Department'
+          ? 'Network'
+          : prev.department === 'Network'
+            ? ''
+            : prev.department,
     }));
   }
 

@@ -26,7 +26,8 @@ function studentLoginError(error: unknown): string {
   return message || MSG.loginFailed;
 }
 
-export function LoginForm({ role }: { role: TRole }) {
+/** One login screen per kind of sign-in: student, authority or admin. */
+export function LoginForm({ kind: role }: { kind: TRole }) {
   const title = TITLES[role];
   useDocumentTitle(title);
   const { signIn } = useAuth();

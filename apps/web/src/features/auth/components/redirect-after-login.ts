@@ -8,7 +8,9 @@ export function useRedirectAfterLogin() {
   const location = useLocation();
   return (role: TRole) => {
     const from = (location.state as { from?: Location } | null)?.from;
-    const target = from?.pathname ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : dashboardPath[role];
+    const target = from?.pathname
+      ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+      : dashboardPath[role];
     navigate(target, { replace: true });
   };
 }

@@ -1,9 +1,4 @@
-import {
-  MSG,
-  makeStudentSignupSchema,
-  STUDENT_DEPARTMENTS,
-  type TStudentSignupRequest,
-} from '@bit/contract';
+import { MSG, makeStudentSignupSchema, STUDENT_DEPARTMENTS, type TStudentSignupRequest } from '@bit/contract';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+
+export const COLLEGE_WEBSITE = 'https://www.bitmesra.ac.in';
+export const CONTACT_EMAIL = 'complaints@bitmesra.ac.in';
+export const CONTACT_PHONE = '+91 651 227 5444';
+
+const linkClass =
+  'inline-flex min-h-11 items-center text-brand-100 underline-offset-2 hover:text-white hover:underline';
+
+export function Footer() {
+  return (
+    <footer className="mt-12 bg-brand-900 text-brand-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <h2 className="text-base font-semibold text-white">BIT Mesra Complaint System</h2>
+          <p className="mt-2 text-sm">
+            File hostel and college complaints, track them by token, and see them resolved.
+          </p>
+          <a
+            href={COLLEGE_WEBSITE}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${linkClass} text-sm`}
+          >
+            College website: www.bitmesra.ac.in
+          </a>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="text-base font-semibold text-white">Quick Links</h2>
+          <ul className="mt-2 text-sm">
+            <li>
+              <Link to={paths.fileComplaint} className={linkClass}>
+                File Complaint
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.complaintStatus} className={linkClass}>
+                Complaint Status
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.feedback} className={linkClass}>
+                Feedback
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-base font-semibold text-white">Contact</h2>
+          <address className="mt-2 text-sm not-italic">
+            Birla Institute of Technology, Mesra
+            <br />
+            Mesra, Ranchi, Jharkhand 835215
+            <br />
+            <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+              {CONTACT_EMAIL}
+            </a>
+            <br />
+            <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`} className={linkClass}>
+              {CONTACT_PHONE}
+            </a>
+          </address>
+        </div>
+      </div>
+      <p className="border-t border-brand-800 py-4 text-center text-xs">
+        © {new Date().getFullYear()} BIT Mesra. All rights reserved.
+      </p>
+    </footer>
+  );
+}

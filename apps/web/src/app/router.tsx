@@ -1,0 +1,71 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { ProtectedRoute } from '../features/auth/components/protected-route';
+import { RootLayout } from './layout/root-layout';
+import { ErrorPage } from './routes/error';
+
+/**
+ * Every screen of the app. To add one: create src/app/routes/<name>.tsx exporting `Component`,
+ * add its path to src/config/paths.ts, and add one line in the right group below. Routes load lazily.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <div aria-busy="true" className="min-h-screen" />,
+    children: [
+      {
+        // errors render inside the shell, with the navigation bar and footer
+        errorElement: <ErrorPage />,
+        children: [
+          // open to all
+          { path: paths.home, lazy: () => import('./routes/home') },
+          { path: paths.team, lazy: () => import('./routes/team') },
+          { path: paths.studentLogin, lazy: () => import('./routes/auth/student-login') },
+          { path: paths.studentSignup, lazy: () => import('./routes/auth/student-signup') },
+          { path: paths.verifyEmail, lazy: () => import('./routes/auth/verify-email') },
+          { path: paths.authorityLogin, lazy: () => import('./routes/auth/authority-login') },
+          { path: paths.authoritySignup, lazy: () => import('./routes/auth/authority-signup') },
+          { path: paths.adminLogin, lazy: () => import('./routes/auth/admin-login') },
+          { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password') },
+          { path: paths.resetPassword, lazy: () => import('./routes/auth/reset-password') },
+
+          // students only
+          {
+            element: <ProtectedRoute roles={['student']} />,
+            children: [{ path: paths.studentDashboard, lazy: () => import('./routes/student-dashboard') }],
+          },
+
+          // authorities only
+          {
+            element: <ProtectedRoute roles={['authority']} />,
+            children: [
+              { path: paths.authorityDashboard, lazy: () => import('./routes/authority-dashboard') },
+            ],
+          },
+
+          // admins only
+          {
+            element: <ProtectedRoute roles={['admin']} />,
+            children: [{ path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard') }],
+          },
+
+          // admins and authorities: add a group like the ones above with roles={['admin', 'authority']}
+
+          // anything else: the error page with 404
+          {
+            path: '*',
+            Component: () => null,
+            loader: () => {
+              throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

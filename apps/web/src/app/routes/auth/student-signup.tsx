@@ -1,0 +1,5 @@
+import { StudentSignupForm } from '../../../features/auth/components/student-signup-form';
+
+export function Component() {
+  return <StudentSignupForm />;
+}

@@ -1,0 +1,7 @@
+import { useSignedInUser } from '../../features/auth/components/auth-provider';
+import { AuthorityDashboard } from '../../features/authority-dashboard/components/authority-dashboard';
+
+export function Component() {
+  const user = useSignedInUser();
+  return <AuthorityDashboard user={user} />;
+}

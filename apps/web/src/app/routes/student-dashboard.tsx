@@ -1,0 +1,7 @@
+import { useSignedInUser } from '../../features/auth/components/auth-provider';
+import { StudentDashboard } from '../../features/student-dashboard/components/student-dashboard';
+
+export function Component() {
+  const user = useSignedInUser();
+  return <StudentDashboard user={user} />;
+}
