@@ -17,7 +17,14 @@ const serverProject = (dialect: 'sqlite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: './packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('sqlite'),
       ...(withPostgres ? [serverProject('postgres')] : []),
       './apps/web',

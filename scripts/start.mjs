@@ -28,7 +28,11 @@ function buildIfStale(workspace, output, sources) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-buildIfStale('apps/web', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'packages/contract/src']);
+buildIfStale('apps/web', 'apps/web/dist/index.html', [
+  'apps/web/src',
+  'apps/web/index.html',
+  'packages/contract/src',
+]);
 buildIfStale('apps/server', 'apps/server/dist/cli.js', ['apps/server/src', 'packages/contract/src']);
 
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'serve'], {

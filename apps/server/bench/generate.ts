@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import {
   COLLEGE_DEPARTMENTS,
-  COMPLAINT_STATUSES,
+  type COMPLAINT_STATUSES,
   HOSTEL_PROBLEMS,
   NETWORK_PROBLEMS,
   STUDENT_DEPARTMENTS,
@@ -109,7 +109,11 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
     email: `bench.other.${stamp}@example.org`,
     designation: 'Other',
   });
-  const authorities = await db.insertInto('users').values(authorityRows).returning(['id', 'name', 'designation', 'hostel_no']).execute();
+  const authorities = await db
+    .insertInto('users')
+    .values(authorityRows)
+    .returning(['id', 'name', 'designation', 'hostel_no'])
+    .execute();
   const admin = await db
     .insertInto('users')
     .values({ ...userBase, role: 'admin', name: 'Bench Admin', email: `bench.admin.${stamp}@example.org` })
@@ -137,9 +141,17 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
       const age = 1 - j / n;
       const r = rand();
       const status =
-        r < 0.15 + 0.5 * (1 - age) ? 'Pending' : r < 0.35 + 0.4 * (1 - age) ? 'In Progress' : r < 0.93 ? 'Resolved' : 'Rejected';
+        r < 0.15 + 0.5 * (1 - age)
+          ? 'Pending'
+          : r < 0.35 + 0.4 * (1 - age)
+            ? 'In Progress'
+            : r < 0.93
+              ? 'Resolved'
+              : 'Rejected';
       const student = students[Math.floor(rand() * students.length)]!;
-      const handler = hostel ? authorities.find((a) => a.hostel_no === hostelNo && a.designation === 'Warden') : authorities.at(-1);
+      const handler = hostel
+        ? authorities.find((a) => a.hostel_no === hostelNo && a.designation === 'Warden')
+        : authorities.at(-1);
       const created = Math.floor(start + j * step);
       const isNetwork = (NETWORK_PROBLEMS as readonly string[]).includes(sub) ? 1 : 0;
       const token = newComplaintToken();
@@ -148,7 +160,9 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
         token,
         type: hostel ? ('Hostel' as const) : ('College' as const),
         hostel_no: hostelNo,
-        room_no: hostel ? `${1 + Math.floor(rand() * 4)}${String(Math.floor(rand() * 60)).padStart(2, '0')}` : null,
+        room_no: hostel
+          ? `${1 + Math.floor(rand() * 4)}${String(Math.floor(rand() * 60)).padStart(2, '0')}`
+          : null,
         sub_type: sub,
         is_network: isNetwork,
         description: `Bench complaint ${j}: the ${sub.toLowerCase()} needs attention.`,
@@ -163,28 +177,76 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
         created_at: created,
         updated_at: created,
       });
-      for (const key of ['all', `type:${hostel ? 'Hostel' : 'College'}`, ...(hostelNo ? [`hostel:${hostelNo}`] : []), ...(isNetwork ? ['network'] : [])]) {
+      for (const key of [
+        'all',
+        `type:${hostel ? 'Hostel' : 'College'}`,
+        ...(hostelNo ? [`hostel:${hostelNo}`] : []),
+        ...(isNetwork ? ['network'] : []),
+      ]) {
         bump(`c:${key}:${status}`);
       }
     }
     await db.transaction().execute(async (trx) => {
-      const inserted = await trx.insertInto('complaints').values(rows).returning(['id', 'status', 'student_id', 'student_name', 'assigned_to_id', 'assigned_name', 'assigned_designation', 'created_at']).execute();
+      const inserted = await trx
+        .insertInto('complaints')
+        .values(rows)
+        .returning([
+          'id',
+          'status',
+          'student_id',
+          'student_name',
+          'assigned_to_id',
+          'assigned_name',
+          'assigned_designation',
+          'created_at',
+        ])
+        .execute();
       const history = [];
       const feedback = [];
       for (const c of inserted) {
-        history.push({ complaint_id: Number(c.id), status: 'Pending', remarks: null, by_id: Number(c.student_id), by_name: c.student_name, by_designation: null, at: c.created_at });
+        history.push({
+          complaint_id: Number(c.id),
+          status: 'Pending',
+          remarks: null,
+          by_id: Number(c.student_id),
+          by_name: c.student_name,
+          by_designation: null,
+          at: c.created_at,
+        });
         if (c.status !== 'Pending') {
-          history.push({ complaint_id: Number(c.id), status: c.status, remarks: 'Looked into by the office', by_id: c.assigned_to_id, by_name: c.assigned_name ?? 'Authority', by_designation: c.assigned_designation, at: c.created_at + 3600_000 });
+          history.push({
+            complaint_id: Number(c.id),
+            status: c.status,
+            remarks: 'Looked into by the office',
+            by_id: c.assigned_to_id,
+            by_name: c.assigned_name ?? 'Authority',
+            by_designation: c.assigned_designation,
+            at: c.created_at + 3600_000,
+          });
         }
         if (c.status === 'Resolved' && rand() < 0.3) {
           const rating = 1 + Math.floor(rand() * 5);
           fbCount++;
           fbSum += rating;
-          feedback.push({ complaint_id: Number(c.id), student_id: Number(c.student_id), rating, comments: rating >= 4 ? 'Fixed quickly' : 'Took a while', created_at: c.created_at + 7200_000 });
+          feedback.push({
+            complaint_id: Number(c.id),
+            student_id: Number(c.student_id),
+            rating,
+            comments: rating >= 4 ? 'Fixed quickly' : 'Took a while',
+            created_at: c.created_at + 7200_000,
+          });
         }
       }
-      for (let k = 0; k < history.length; k += 1000) await trx.insertInto('complaint_history').values(history.slice(k, k + 1000)).execute();
-      for (let k = 0; k < feedback.length; k += 1000) await trx.insertInto('feedback').values(feedback.slice(k, k + 1000)).execute();
+      for (let k = 0; k < history.length; k += 1000)
+        await trx
+          .insertInto('complaint_history')
+          .values(history.slice(k, k + 1000))
+          .execute();
+      for (let k = 0; k < feedback.length; k += 1000)
+        await trx
+          .insertInto('feedback')
+          .values(feedback.slice(k, k + 1000))
+          .execute();
     });
     if ((i / BATCH) % 200 === 0 && i > 0) log(`  … ${i.toLocaleString('en')} complaints`);
   }
@@ -227,6 +289,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
   const g = await generate(database.db, n);
-  console.log(`Generated ${n.toLocaleString('en')} complaints in ${g.seconds.toFixed(1)} s (${database.dialect}).`);
+  console.log(
+    `Generated ${n.toLocaleString('en')} complaints in ${g.seconds.toFixed(1)} s (${database.dialect}).`,
+  );
   await database.close();
 }

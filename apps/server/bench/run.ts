@@ -32,7 +32,8 @@ const { values } = parseArgs({
 const sizes = (values.complaints ?? values.sizes ?? '10000,1000000').split(',').map(Number);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
-if (sizes.some((n) => !Number.isInteger(n) || n < 100)) throw new Error('sizes must be whole numbers of at least 100');
+if (sizes.some((n) => !Number.isInteger(n) || n < 100))
+  throw new Error('sizes must be whole numbers of at least 100');
 if (!fs.existsSync(serverEntry)) {
   console.error('The server is not built. Run `npm run build` first (the benchmark builds nothing itself).');
   process.exit(1);
@@ -57,9 +58,25 @@ interface Row {
   bytes: number;
 }
 
-async function load(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }, seconds: number) {
-  const r = await autocannon({ url, connections: 10, duration: seconds, method: (opts.method ?? 'GET') as 'GET', headers: opts.headers, body: opts.body });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts };
+async function load(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string },
+  seconds: number,
+) {
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    method: (opts.method ?? 'GET') as 'GET',
+    headers: opts.headers,
+    body: opts.body,
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+  };
 }
 
 /** A bare node:http server answering a pre-serialised body: the ceiling for this machine. */
@@ -112,16 +129,36 @@ async function runSize(n: number) {
   const g = await generate(database.db, n);
   console.log(`  done in ${g.seconds.toFixed(1)} s`);
   const tokens: Record<string, string> = {};
-  for (const [who, id] of [['student', g.sampleStudentId], ['warden', g.wardenId], ['admin', g.adminId]] as const) {
+  for (const [who, id] of [
+    ['student', g.sampleStudentId],
+    ['warden', g.wardenId],
+    ['admin', g.adminId],
+  ] as const) {
     const token = newSessionToken();
-    await database.db.insertInto('sessions').values({ token_hash: sha256(token), user_id: id, created_at: Date.now(), expires_at: Date.now() + 86_400_000, revoked_at: null }).execute();
+    await database.db
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256(token),
+        user_id: id,
+        created_at: Date.now(),
+        expires_at: Date.now() + 86_400_000,
+        revoked_at: null,
+      })
+      .execute();
     tokens[who] = token;
   }
   await database.close();
 
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [serverEntry, 'serve'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -134,13 +171,44 @@ async function runSize(n: number) {
   }
   const auth = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
   // a page deep in the filtered results: half way through what the filter matches
-  const filterCount = (await (await fetch(`${base}/api/complaints/admin/all?hostelNo=5&status=Resolved&pageSize=20`, { headers: auth('admin') })).json()) as { count: number };
+  const filterCount = (await (
+    await fetch(`${base}/api/complaints/admin/all?hostelNo=5&status=Resolved&pageSize=20`, {
+      headers: auth('admin'),
+    })
+  ).json()) as { count: number };
   const deepPage = Math.max(1, Math.min(10_000, Math.floor(filterCount.count / 20 / 2)));
-  const scenarios: { name: string; url: string; method?: string; headers: Record<string, string>; body?: string; read: boolean }[] = [
-    { name: 'GET complaint by token (student)', url: `/api/complaints/${g.sampleToken}`, headers: auth('student'), read: true },
-    { name: 'GET authority list p1 (warden)', url: '/api/complaints/authority?page=1', headers: auth('warden'), read: true },
-    { name: 'GET admin filtered p1', url: '/api/complaints/admin/all?hostelNo=5&status=Resolved&page=1', headers: auth('admin'), read: true },
-    { name: `GET admin filtered p${deepPage}`, url: `/api/complaints/admin/all?hostelNo=5&status=Resolved&page=${deepPage}`, headers: auth('admin'), read: true },
+  const scenarios: {
+    name: string;
+    url: string;
+    method?: string;
+    headers: Record<string, string>;
+    body?: string;
+    read: boolean;
+  }[] = [
+    {
+      name: 'GET complaint by token (student)',
+      url: `/api/complaints/${g.sampleToken}`,
+      headers: auth('student'),
+      read: true,
+    },
+    {
+      name: 'GET authority list p1 (warden)',
+      url: '/api/complaints/authority?page=1',
+      headers: auth('warden'),
+      read: true,
+    },
+    {
+      name: 'GET admin filtered p1',
+      url: '/api/complaints/admin/all?hostelNo=5&status=Resolved&page=1',
+      headers: auth('admin'),
+      read: true,
+    },
+    {
+      name: `GET admin filtered p${deepPage}`,
+      url: `/api/complaints/admin/all?hostelNo=5&status=Resolved&page=${deepPage}`,
+      headers: auth('admin'),
+      read: true,
+    },
     { name: 'GET admin stats', url: '/api/complaints/admin/stats', headers: auth('admin'), read: true },
     { name: 'GET notifications/5', url: '/api/notifications/5', headers: {}, read: true },
     {
@@ -148,7 +216,13 @@ async function runSize(n: number) {
       url: '/api/complaints',
       method: 'POST',
       headers: { ...auth('student'), 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'Hostel', hostelNo: 5, roomNo: '101', subType: 'Fan', description: 'The fan is not working.' }),
+      body: JSON.stringify({
+        type: 'Hostel',
+        hostelNo: 5,
+        roomNo: '101',
+        subType: 'Fan',
+        description: 'The fan is not working.',
+      }),
       read: false,
     },
   ];
@@ -160,21 +234,32 @@ async function runSize(n: number) {
     const r = await load(base + s.url, s, duration);
     const ceilingRps = await ceiling(bytes, duration);
     rows.push({ scenario: s.name, ...r, ceilingRps, ratio: r.rps / ceilingRps, bytes });
-    console.log(`  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`);
+    console.log(
+      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`,
+    );
   }
   const memory = peakMemoryMb(server.pid!);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await dropDb();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { complaints: n, dialect: databaseUrl ? 'postgres' : 'sqlite', generateSeconds: g.seconds, peakMemoryMb: memory, rows };
+  return {
+    complaints: n,
+    dialect: databaseUrl ? 'postgres' : 'sqlite',
+    generateSeconds: g.seconds,
+    peakMemoryMb: memory,
+    rows,
+  };
 }
 
 function table(result: Awaited<ReturnType<typeof runSize>>) {
   const lines = [
     `| scenario | req/s | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |`,
     `|---|---:|---:|---:|---:|---:|---:|`,
-    ...result.rows.map((r) => `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`),
+    ...result.rows.map(
+      (r) =>
+        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`,
+    ),
   ];
   return lines.join('\n');
 }
@@ -183,7 +268,9 @@ const results = [];
 for (const n of sizes) results.push(await runSize(n));
 console.log('');
 for (const r of results) {
-  console.log(`### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server peak memory ${r.peakMemoryMb.toFixed(0)} MB\n`);
+  console.log(
+    `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server peak memory ${r.peakMemoryMb.toFixed(0)} MB\n`,
+  );
   console.log(table(r));
   console.log('');
 }
@@ -192,12 +279,33 @@ if (results.length >= 2) {
   const big = results.at(-1)!;
   console.log(`p99 ratio ${big.complaints.toLocaleString('en')} / ${small.complaints.toLocaleString('en')}:`);
   for (const row of big.rows) {
-    const base = small.rows.find((r) => r.scenario.replace(/p\d+$/, '') === row.scenario.replace(/p\d+$/, ''));
+    const base = small.rows.find(
+      (r) => r.scenario.replace(/p\d+$/, '') === row.scenario.replace(/p\d+$/, ''),
+    );
     if (base) console.log(`  ${row.scenario}: ${(row.p99 / Math.max(1, base.p99)).toFixed(2)}`);
   }
 }
 const outDir = path.resolve(here, 'results');
 fs.mkdirSync(outDir, { recursive: true });
-const file = path.join(outDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${results[0]?.dialect}.json`);
-fs.writeFileSync(file, JSON.stringify({ machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version }, duration, results }, null, 2));
+const file = path.join(
+  outDir,
+  `${new Date().toISOString().replace(/[:.]/g, '-')}-${results[0]?.dialect}.json`,
+);
+fs.writeFileSync(
+  file,
+  JSON.stringify(
+    {
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      duration,
+      results,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);

@@ -1,20 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Clock, systemClock } from './lib/clock';
 import { startMailSender } from './mail/sender';
+import { registerAuth } from './plugins/app/auth';
+import { registerDocs } from './plugins/external/docs';
 import { registerErrorHandling } from './plugins/external/errors';
 import { registerSecurity } from './plugins/external/security';
-import { registerDocs } from './plugins/external/docs';
 import { registerWebApp } from './plugins/external/web-app';
-import { registerAuth } from './plugins/app/auth';
 import { registerRoutes } from './routes';
 
 export interface BuildOptions {
@@ -56,7 +52,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database =
+    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ownsDatabase = !opts.database;
   await migrateToLatest(database.db, database.dialect);
 

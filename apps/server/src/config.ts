@@ -52,7 +52,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: ${issue?.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: ${issue?.message}`,
+    );
   }
   const e = parsed.data;
   return {

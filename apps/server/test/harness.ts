@@ -66,7 +66,9 @@ export interface TestApp {
   config: AppConfig;
   db: TestDb;
   /** app.inject that parses JSON and sends a bearer token when given */
-  request(opts: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  request(
+    opts: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 

@@ -15,11 +15,7 @@ const EMAIL_MAX = 254;
 const PASSWORD_MAX = 128;
 
 const requiredText = (msg: string, max = NAME_MAX) =>
-  z
-    .string({ error: msg })
-    .trim()
-    .min(1, msg)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: msg }).trim().min(1, msg).max(max, `Must be at most ${max} characters`);
 
 const password = () =>
   z

@@ -42,5 +42,8 @@ export const ZRole = z.enum(ROLES, { error: 'Invalid role' });
 
 /** A numeric id in a path: digits only, so `../`, `%00` and huge strings are a plain 400. */
 export const ZIdParam = z.object({
-  id: z.string().regex(/^[1-9][0-9]{0,14}$/, 'Invalid id').transform(Number),
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/, 'Invalid id')
+    .transform(Number),
 });

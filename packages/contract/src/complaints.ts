@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, ZPageQuery } from './common';
 import {
   COLLEGE_DEPARTMENTS,
   COMPLAINT_STATUSES,
@@ -10,7 +11,6 @@ import {
   HOSTEL_PROBLEMS,
   REMARKS_MAX,
 } from './enums';
-import { pageOf, ZPageQuery } from './common';
 
 export const MSG_COMPLAINT = {
   typeRequired: 'Please select a complaint type',
@@ -23,10 +23,11 @@ export const MSG_COMPLAINT = {
   statusInvalid: 'Status must be Pending, In Progress, Resolved or Rejected',
   remarksLong: `Remarks must be at most ${REMARKS_MAX} characters`,
   tokenInvalid: 'Invalid token',
+  notApproved: 'Your account is awaiting approval by an administrator.',
 } as const;
 
 const hostelNo = z.coerce
-  .number({ error: MSG_COMPLAINT.hostelRequired })
+  .number<string | number>({ error: MSG_COMPLAINT.hostelRequired })
   .int(MSG_COMPLAINT.hostelRequired)
   .min(HOSTEL_MIN, MSG_COMPLAINT.hostelRequired)
   .max(HOSTEL_MAX, MSG_COMPLAINT.hostelRequired);
@@ -144,10 +145,7 @@ export const ZTokenParam = z.object({
 
 export const ZUpdateComplaintRequest = z.strictObject({
   status: ZComplaintStatus,
-  remarks: z
-    .string({ error: 'Remarks must be text' })
-    .max(REMARKS_MAX, MSG_COMPLAINT.remarksLong)
-    .nullish(),
+  remarks: z.string({ error: 'Remarks must be text' }).max(REMARKS_MAX, MSG_COMPLAINT.remarksLong).nullish(),
 });
 export type TUpdateComplaintRequest = z.infer<typeof ZUpdateComplaintRequest>;
 

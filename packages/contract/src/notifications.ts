@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HOSTEL_MAX, MESSAGE_MAX, TITLE_MAX } from './enums';
 import { pageOf } from './common';
+import { HOSTEL_MAX, MESSAGE_MAX, TITLE_MAX } from './enums';
 
 export const MSG_NOTICE = {
   titleRequired: 'Please enter a title',

@@ -89,10 +89,18 @@ export function isUnavailableError(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const e = err as { code?: string; message?: string };
   const code = e.code ?? '';
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_IOERR' || code === 'SQLITE_CANTOPEN') return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
+    return true;
+  if (
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_LOCKED' ||
+    code === 'SQLITE_IOERR' ||
+    code === 'SQLITE_CANTOPEN'
+  )
+    return true;
   // 57P01..57P03: admin shutdown, crash shutdown, cannot connect now; 53300: too many connections
-  if (['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004'].includes(code)) return true;
+  if (['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004'].includes(code))
+    return true;
   const msg = e.message ?? '';
   return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|database closed|The database connection is not open|Connection ended/i.test(
     msg,

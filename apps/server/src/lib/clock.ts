@@ -4,7 +4,9 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
-export function manualClock(start = Date.now()): Clock & { advance(ms: number): void; set(ms: number): void } {
+export function manualClock(
+  start = Date.now(),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
   let t = start;
   return {
     now: () => t,

@@ -27,7 +27,11 @@ export interface MailSender {
 export function startMailSender(ctx: Ctx): MailSender {
   const { config, database, clock, log } = ctx;
   const transport: Transporter = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10000 })
+    ? nodemailer.createTransport(config.smtpUrl, {
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 10000,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = path.join(config.dataDir, 'mail');
   const host = new URL(config.publicUrl).hostname || 'localhost';
@@ -70,7 +74,10 @@ export function startMailSender(ctx: Ctx): MailSender {
       const file = path.join(mailDir, `${row.created_at}-${row.id}.eml`);
       await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
       const code = /\b(\d{6})\b/.exec(row.subject)?.[1];
-      log.info({ to: row.to_addr, subject: row.subject, ...(code ? { code } : {}), file }, 'mail (development mailbox)');
+      log.info(
+        { to: row.to_addr, subject: row.subject, ...(code ? { code } : {}), file },
+        'mail (development mailbox)',
+      );
     }
   }
 
@@ -91,7 +98,10 @@ export function startMailSender(ctx: Ctx): MailSender {
           sent++;
         } catch (err) {
           const attempts = row.attempts + 1;
-          log.warn({ err: (err as Error).message, to: row.to_addr, attempts }, 'mail delivery failed; will retry');
+          log.warn(
+            { err: (err as Error).message, to: row.to_addr, attempts },
+            'mail delivery failed; will retry',
+          );
           await database.db
             .updateTable('mail_outbox')
             .set({

@@ -1,7 +1,10 @@
 const PRODUCT = 'BIT Mesra Complaint System';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function layout(title: string, paragraphs: string[]): { text: string; html: string } {
   const text = `${paragraphs.join('\n\n')}\n\n— ${PRODUCT}\n`;

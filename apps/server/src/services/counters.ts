@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
@@ -24,7 +24,10 @@ export async function bumpCounters(
   }
 }
 
-export async function readCounters(db: Kysely<DB> | Transaction<DB>, keys: string[]): Promise<Record<string, number>> {
+export async function readCounters(
+  db: Kysely<DB> | Transaction<DB>,
+  keys: string[],
+): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   if (keys.length === 0) return out;
   const rows = await db.selectFrom('counters').select(['key', 'value']).where('key', 'in', keys).execute();

@@ -24,7 +24,13 @@ export async function createSession(
   const expiresAt = now + (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
   await (trx ?? ctx.database.db)
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: expiresAt, revoked_at: null })
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    })
     .execute();
   return { token, expiresAt };
 }

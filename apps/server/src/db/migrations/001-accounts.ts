@@ -20,7 +20,11 @@ export const accounts = (dialect: Dialect): Migration => ({
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('users_role_approved_idx').on('users').columns(['role', 'approved', 'id']).execute();
+    await db.schema
+      .createIndex('users_role_approved_idx')
+      .on('users')
+      .columns(['role', 'approved', 'id'])
+      .execute();
 
     await withId(db.schema.createTable('sessions'), dialect)
       .addColumn('token_hash', 'text', (c) => c.notNull().unique())
@@ -41,7 +45,11 @@ export const accounts = (dialect: Dialect): Migration => ({
       .addColumn('expires_at', 'bigint', (c) => c.notNull())
       .addColumn('consumed_at', 'bigint')
       .execute();
-    await db.schema.createIndex('otp_codes_email_idx').on('otp_codes').columns(['email', 'purpose', 'id']).execute();
+    await db.schema
+      .createIndex('otp_codes_email_idx')
+      .on('otp_codes')
+      .columns(['email', 'purpose', 'id'])
+      .execute();
 
     await withId(db.schema.createTable('mail_outbox'), dialect)
       .addColumn('to_addr', 'text', (c) => c.notNull())
@@ -70,6 +78,7 @@ export const accounts = (dialect: Dialect): Migration => ({
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['throttle', 'mail_outbox', 'otp_codes', 'sessions', 'users']) await db.schema.dropTable(t).execute();
+    for (const t of ['throttle', 'mail_outbox', 'otp_codes', 'sessions', 'users'])
+      await db.schema.dropTable(t).execute();
   },
 });

@@ -35,7 +35,8 @@ export const complaints = (dialect: Dialect): Migration => ({
       ['complaints_type_idx', ['type', 'id']],
       ['complaints_type_status_idx', ['type', 'status', 'id']],
     ];
-    for (const [name, cols] of indexes) await db.schema.createIndex(name).on('complaints').columns(cols).execute();
+    for (const [name, cols] of indexes)
+      await db.schema.createIndex(name).on('complaints').columns(cols).execute();
 
     await withId(db.schema.createTable('complaint_history'), dialect)
       .addColumn('complaint_id', 'bigint', (c) => c.notNull().references('complaints.id').onDelete('cascade'))

@@ -5,7 +5,9 @@ import { blobType, withId } from './helpers';
 export const feedbackAndNotices = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     await withId(db.schema.createTable('feedback'), dialect)
-      .addColumn('complaint_id', 'bigint', (c) => c.notNull().unique().references('complaints.id').onDelete('cascade'))
+      .addColumn('complaint_id', 'bigint', (c) =>
+        c.notNull().unique().references('complaints.id').onDelete('cascade'),
+      )
       .addColumn('student_id', 'bigint', (c) => c.notNull())
       .addColumn('rating', 'integer', (c) => c.notNull())
       .addColumn('comments', 'text')
@@ -23,7 +25,11 @@ export const feedbackAndNotices = (dialect: Dialect): Migration => ({
       .addColumn('posted_by_role', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('notifications_hostel_idx').on('notifications').columns(['hostel', 'id']).execute();
+    await db.schema
+      .createIndex('notifications_hostel_idx')
+      .on('notifications')
+      .columns(['hostel', 'id'])
+      .execute();
 
     // PDFs live in the database so every app instance sharing it can serve them (see docs/decisions).
     await db.schema
@@ -35,6 +41,7 @@ export const feedbackAndNotices = (dialect: Dialect): Migration => ({
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const t of ['notification_files', 'notifications', 'feedback']) await db.schema.dropTable(t).execute();
+    for (const t of ['notification_files', 'notifications', 'feedback'])
+      await db.schema.dropTable(t).execute();
   },
 });

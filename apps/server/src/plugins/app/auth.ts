@@ -44,7 +44,12 @@ export function currentUser(request: FastifyRequest) {
   return request.auth.user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs?: number) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  maxAgeMs?: number,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -58,5 +58,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     // other 4xx raised by Fastify or a plugin: their messages describe the request, not internals
     return reply.status(status).send({ message: err.message || 'Bad request' });
   });
-
 }

@@ -1,5 +1,5 @@
-import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 

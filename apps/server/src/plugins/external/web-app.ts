@@ -20,7 +20,9 @@ export function findWebDist(configured: string | undefined): string | undefined 
 export async function registerWebApp(app: FastifyInstance) {
   const root = findWebDist(app.ctx.config.webDist);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`.slice(0, 300) });
+    reply
+      .status(404)
+      .send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}`.slice(0, 300) });
   if (!root) {
     app.log.warn('web app not built: serving the API only (run npm run build)');
     app.setNotFoundHandler(notFound);

@@ -1,3 +1,152 @@
+import {
+  MSG,
+  ZAdminListQuery,
+  ZAdminStats,
+  ZAuthorityComplaintPage,
+  ZAuthorityListQuery,
+  ZComplaintPage,
+  ZComplaintWithHistory,
+  ZErrorResponse,
+  ZFileComplaintRequest,
+  ZFileComplaintResponse,
+  ZIdParam,
+  ZPageQuery,
+  ZTokenParam,
+  ZUpdateComplaintRequest,
+  ZUpdateComplaintResponse,
+} from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireRole } from '../../plugins/app/auth';
+import {
+  adminStats,
+  fileComplaint,
+  getComplaintByToken,
+  listAdminComplaints,
+  listAuthorityComplaints,
+  listStudentComplaints,
+  updateComplaintStatus,
+} from '../../services/complaints';
 
-export default async function complaintsRoutes(_app: FastifyInstance) {}
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
+
+export default async function complaintsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['complaints'];
+  // authentication runs before validation, so an anonymous caller learns nothing about the input rules
+  const only = (...roles: Parameters<typeof requireRole>) => ({ preValidation: requireRole(...roles) });
+
+  app.post(
+    '/',
+    {
+      ...only('student'),
+      schema: {
+        tags,
+        summary: 'File a complaint as the signed-in student',
+        body: ZFileComplaintRequest,
+        response: { 201: ZFileComplaintResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await fileComplaint(ctx, currentUser(request), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/student',
+    {
+      ...only('student'),
+      schema: {
+        tags,
+        summary: "The signed-in student's complaints, newest first",
+        querystring: ZPageQuery,
+        response: { 200: ZComplaintPage, ...errors },
+      },
+    },
+    async (request) => listStudentComplaints(ctx, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/authority',
+    {
+      ...only('authority'),
+      schema: {
+        tags,
+        summary: "Complaints in the authority's scope, with counts over the whole scope",
+        description: 'An authority awaiting approval gets an empty page and zero counts.',
+        querystring: ZAuthorityListQuery,
+        response: { 200: ZAuthorityComplaintPage, ...errors },
+      },
+    },
+    async (request) => listAuthorityComplaints(ctx, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/admin/all',
+    {
+      ...only('admin'),
+      schema: {
+        tags,
+        summary: 'All complaints matching every given filter',
+        querystring: ZAdminListQuery,
+        response: { 200: ZComplaintPage, ...errors },
+      },
+    },
+    async (request) => listAdminComplaints(ctx, request.query),
+  );
+
+  app.get(
+    '/admin/stats',
+    {
+      ...only('admin'),
+      schema: {
+        tags,
+        summary: 'Complaint and feedback totals',
+        response: { 200: ZAdminStats, ...errors },
+      },
+    },
+    async () => adminStats(ctx),
+  );
+
+  app.get(
+    '/:token',
+    {
+      ...only(),
+      schema: {
+        tags,
+        summary: 'One complaint with its history, for its student, an authority in scope or an admin',
+        params: ZTokenParam,
+        response: { 200: z.object({ data: ZComplaintWithHistory }), ...errors },
+      },
+    },
+    async (request) => ({ data: await getComplaintByToken(ctx, currentUser(request), request.params.token) }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      ...only('authority'),
+      schema: {
+        tags,
+        summary: 'Set the status and remarks of a complaint in scope; the student is mailed',
+        params: ZIdParam,
+        body: ZUpdateComplaintRequest,
+        response: { 200: ZUpdateComplaintResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await updateComplaintStatus(ctx, currentUser(request), request.params.id, request.body);
+      return { message: MSG.statusUpdated, data };
+    },
+  );
+}

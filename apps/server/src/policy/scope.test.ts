@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { canUpdate, complaintScope, counterScopeKey } from './scope';
+
+const user = (role: 'student' | 'authority' | 'admin', extra: Record<string, unknown> = {}) => ({
+  id: 7,
+  role,
+  designation: null as string | null,
+  hostel_no: null as number | null,
+  approved: 1,
+  ...extra,
+});
+
+describe('the complaint scope of a user', () => {
+  it('limits a student to their own complaints and lets them update none', () => {
+    expect(complaintScope(user('student'))).toEqual({ kind: 'student', studentId: 7 });
+    expect(canUpdate(user('student'))).toBe(false);
+    expect(counterScopeKey(complaintScope(user('student')))).toBeNull();
+  });
+
+  it('gives a hostel clerk and a warden the hostel complaints of their hostel', () => {
+    for (const designation of ['Hostel Clerk', 'Warden']) {
+      const u = user('authority', { designation, hostel_no: 4 });
+      expect(complaintScope(u)).toEqual({ kind: 'hostel', hostelNo: 4 });
+      expect(counterScopeKey(complaintScope(u))).toBe('hostel:4');
+      expect(canUpdate(u)).toBe(true);
+    }
+  });
+
+  it('gives a hostel authority without a hostel nothing', () => {
+    const u = user('authority', { designation: 'Warden', hostel_no: null });
+    expect(complaintScope(u)).toEqual({ kind: 'none' });
+    expect(canUpdate(u)).toBe(false);
+  });
+
+  it('gives the network department the network problems', () => {
+    const u = user('authority', { designation: 'Network Department' });
+    expect(complaintScope(u)).toEqual({ kind: 'network' });
+    expect(counterScopeKey(complaintScope(u))).toBe('network');
+  });
+
+  it('gives an Other authority every complaint', () => {
+    const u = user('authority', { designation: 'Other' });
+    expect(complaintScope(u)).toEqual({ kind: 'all' });
+    expect(counterScopeKey(complaintScope(u))).toBe('all');
+    expect(canUpdate(u)).toBe(true);
+  });
+
+  it('gives an authority awaiting approval nothing, whatever its designation', () => {
+    for (const designation of ['Hostel Clerk', 'Warden', 'Network Department', 'Other']) {
+      const u = user('authority', { designation, hostel_no: 1, approved: 0 });
+      expect(complaintScope(u)).toEqual({ kind: 'none' });
+      expect(canUpdate(u)).toBe(false);
+      expect(counterScopeKey(complaintScope(u))).toBeNull();
+    }
+  });
+
+  it('gives an authority with an unknown designation nothing', () => {
+    expect(complaintScope(user('authority', { designation: 'Dean' }))).toEqual({ kind: 'none' });
+  });
+
+  it('lets an admin see every complaint but update none', () => {
+    expect(complaintScope(user('admin'))).toEqual({ kind: 'all' });
+    expect(canUpdate(user('admin'))).toBe(false);
+  });
+});

@@ -1,0 +1,353 @@
+import {
+  COMPLAINT_STATUSES,
+  HOSTEL_NUMBERS,
+  MSG,
+  MSG_COMPLAINT,
+  NETWORK_PROBLEMS,
+  type TAdminListQuery,
+  type TAdminStats,
+  type TAuthorityComplaintPage,
+  type TComplaint,
+  type TComplaintPage,
+  type TComplaintStatus,
+  type TComplaintWithHistory,
+  type TPageQuery,
+  type TStatusCounts,
+  type TUpdateComplaintRequest,
+  type ZFileComplaintRequest,
+} from '@bit/contract';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { Ctx } from '../context';
+import type { ComplaintHistoryTable, ComplaintsTable } from '../db/schema';
+import { newComplaintToken } from '../lib/crypto';
+import { forbidden, notFound } from '../lib/errors';
+import { enqueueMail } from '../mail/outbox';
+import { statusMail } from '../mail/templates';
+import { applyScope, canUpdate, complaintScope, counterScopeKey, type Scope } from '../policy/scope';
+import { bumpCounters, readCounters } from './counters';
+import type { UserRow } from './users';
+
+export type ComplaintRow = Selectable<ComplaintsTable>;
+type HistoryRow = Selectable<ComplaintHistoryTable>;
+export type FileComplaintInput = z.output<typeof ZFileComplaintRequest>;
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+export function toComplaint(row: ComplaintRow): TComplaint {
+  return {
+    id: Number(row.id),
+    token: row.token,
+    type: row.type,
+    hostelNo: row.hostel_no === null ? null : Number(row.hostel_no),
+    roomNo: row.room_no,
+    subType: row.sub_type,
+    description: row.description,
+    status: row.status,
+    remarks: row.remarks,
+    assignedTo: row.assigned_name
+      ? {
+          name: row.assigned_name,
+          designation:
+            (row.assigned_designation as NonNullable<TComplaint['assignedTo']>['designation']) ?? null,
+        }
+      : null,
+    student: { name: row.student_name, rollNo: row.student_roll },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+function toHistoryEntry(row: HistoryRow): TComplaintWithHistory['history'][number] {
+  return {
+    status: row.status as TComplaintStatus,
+    remarks: row.remarks,
+    by: { name: row.by_name, designation: row.by_designation },
+    at: iso(row.at),
+  };
+}
+
+/** The counter scopes a complaint is counted in (see services/counters.ts). */
+function counterScopesOf(c: Pick<ComplaintRow, 'type' | 'hostel_no' | 'is_network'>): string[] {
+  const scopes = ['all', `type:${c.type}`];
+  if (c.type === 'Hostel' && c.hostel_no !== null) scopes.push(`hostel:${Number(c.hostel_no)}`);
+  if (Number(c.is_network) === 1) scopes.push('network');
+  return scopes;
+}
+
+const statusKeys = (scope: string) => COMPLAINT_STATUSES.map((s) => `c:${scope}:${s}`);
+
+function statusCounts(counters: Record<string, number>, scope: string | null): TStatusCounts {
+  const get = (s: TComplaintStatus) => (scope ? (counters[`c:${scope}:${s}`] ?? 0) : 0);
+  const pending = get('Pending');
+  const inProgress = get('In Progress');
+  const resolved = get('Resolved');
+  const rejected = get('Rejected');
+  return { total: pending + inProgress + resolved + rejected, pending, inProgress, resolved, rejected };
+}
+
+const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
+
+const TOKEN_ATTEMPTS = 5;
+
+/** Files a complaint for the signed-in student: the student is never taken from the body. */
+export async function fileComplaint(
+  ctx: Ctx,
+  student: UserRow,
+  input: FileComplaintInput,
+): Promise<{ token: string; complaint: TComplaint }> {
+  const isHostel = input.type === 'Hostel';
+  const hostelNo = isHostel ? input.hostelNo : null;
+  const roomNo = isHostel ? input.roomNo : null;
+  const isNetwork = (NETWORK_PROBLEMS as readonly string[]).includes(input.subType) ? 1 : 0;
+
+  for (let attempt = 1; ; attempt++) {
+    const token = newComplaintToken();
+    const now = ctx.clock.now();
+    try {
+      const row = await ctx.database.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('complaints')
+          .values({
+            token,
+            type: input.type,
+            hostel_no: hostelNo,
+            room_no: roomNo,
+            sub_type: input.subType,
+            is_network: isNetwork,
+            description: input.description,
+            status: 'Pending',
+            remarks: null,
+            assigned_to_id: null,
+            assigned_name: null,
+            assigned_designation: null,
+            student_id: Number(student.id),
+            student_name: student.name,
+            student_roll: student.roll_no,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('complaint_history')
+          .values({
+            complaint_id: Number(inserted.id),
+            status: 'Pending',
+            remarks: null,
+            by_id: Number(student.id),
+            by_name: student.name,
+            by_designation: null,
+            at: now,
+          })
+          .execute();
+        await bumpCounters(
+          trx,
+          Object.fromEntries(counterScopesOf(inserted).map((s) => [`c:${s}:Pending`, 1])),
+        );
+        return inserted;
+      });
+      return { token, complaint: toComplaint(row) };
+    } catch (err) {
+      // 50 random bits make a clash very rare; the whole transaction is retried with a new token
+      // because PostgreSQL aborts a transaction on the failed insert
+      if (isUniqueViolation(err) && attempt < TOKEN_ATTEMPTS) continue;
+      throw err;
+    }
+  }
+}
+
+function page<T>(rows: T[], count: number, q: TPageQuery) {
+  return { count, page: q.page, pageSize: q.pageSize, data: rows };
+}
+
+function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
+  let query = applyScope(ctx.database.db.selectFrom('complaints').selectAll(), scope);
+  if (status) query = query.where('status', '=', status);
+  return query
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+}
+
+export async function listStudentComplaints(
+  ctx: Ctx,
+  student: UserRow,
+  q: TPageQuery,
+): Promise<TComplaintPage> {
+  const scope = complaintScope(student);
+  const [rows, counted] = await Promise.all([
+    pageRows(ctx, scope, q),
+    // a student has few complaints, and (student_id, id) makes this an index-only count
+    applyScope(ctx.database.db.selectFrom('complaints'), scope)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return page(rows.map(toComplaint), Number(counted.n), q);
+}
+
+/** The authority's page and the counts over its whole scope; an unapproved one gets an empty page. */
+export async function listAuthorityComplaints(
+  ctx: Ctx,
+  authority: UserRow,
+  q: TPageQuery & { status?: TComplaintStatus | undefined },
+): Promise<TAuthorityComplaintPage> {
+  const scope = complaintScope(authority);
+  const key = counterScopeKey(scope);
+  if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
+  const [rows, counters] = await Promise.all([
+    pageRows(ctx, scope, q, q.status),
+    readCounters(ctx.database.db, statusKeys(key)),
+  ]);
+  const stats = statusCounts(counters, key);
+  const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : stats.total;
+  return { ...page(rows.map(toComplaint), count, q), stats };
+}
+
+export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
+  // only Hostel complaints carry a hostel number
+  if (q.hostelNo !== undefined && q.type === 'College') return page([], 0, q);
+  let query = ctx.database.db.selectFrom('complaints').selectAll();
+  let key = 'all';
+  if (q.hostelNo !== undefined) {
+    query = query.where('hostel_no', '=', q.hostelNo);
+    key = `hostel:${q.hostelNo}`;
+  } else if (q.type) {
+    query = query.where('type', '=', q.type);
+    key = `type:${q.type}`;
+  }
+  if (q.status) query = query.where('status', '=', q.status);
+  const [rows, counters] = await Promise.all([
+    query
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    readCounters(ctx.database.db, statusKeys(key)),
+  ]);
+  const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
+  return page(rows.map(toComplaint), count, q);
+}
+
+/** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
+export async function getComplaintByToken(
+  ctx: Ctx,
+  user: UserRow,
+  token: string,
+): Promise<TComplaintWithHistory> {
+  const scope = complaintScope(user);
+  if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
+  const row = await applyScope(ctx.database.db.selectFrom('complaints').selectAll(), scope)
+    .where('token', '=', token)
+    .executeTakeFirst();
+  if (!row) throw notFound(MSG.complaintNotFound);
+  const history = await ctx.database.db
+    .selectFrom('complaint_history')
+    .selectAll()
+    .where('complaint_id', '=', Number(row.id))
+    .orderBy('id', 'asc')
+    .execute();
+  return { ...toComplaint(row), history: history.map(toHistoryEntry) };
+}
+
+/** Sets a complaint's status, records it in the history, moves the counters and mails the student. */
+export async function updateComplaintStatus(
+  ctx: Ctx,
+  authority: UserRow,
+  id: number,
+  input: TUpdateComplaintRequest,
+): Promise<TComplaint> {
+  if (!canUpdate(authority)) {
+    throw forbidden(
+      authority.role === 'authority' && authority.approved !== 1 ? MSG_COMPLAINT.notApproved : MSG.forbidden,
+    );
+  }
+  const scope = complaintScope(authority);
+  const remarks = input.remarks ?? null;
+  const now = ctx.clock.now();
+  const updated = await ctx.database.db.transaction().execute(async (trx) => {
+    let select = applyScope(trx.selectFrom('complaints').selectAll(), scope).where('id', '=', id);
+    // two concurrent updates must not both move the counters away from the same old status
+    if (ctx.database.dialect === 'postgres') select = select.forUpdate();
+    const before = await select.executeTakeFirst();
+    if (!before) throw notFound(MSG.complaintNotFound);
+    const row = await trx
+      .updateTable('complaints')
+      .set({
+        status: input.status,
+        remarks,
+        assigned_to_id: Number(authority.id),
+        assigned_name: authority.name,
+        assigned_designation: authority.designation,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('complaint_history')
+      .values({
+        complaint_id: id,
+        status: input.status,
+        remarks,
+        by_id: Number(authority.id),
+        by_name: authority.name,
+        by_designation: authority.designation,
+        at: now,
+      })
+      .execute();
+    if (before.status !== input.status) {
+      const deltas: Record<string, number> = {};
+      for (const s of counterScopesOf(before)) {
+        deltas[`c:${s}:${before.status}`] = -1;
+        deltas[`c:${s}:${input.status}`] = 1;
+      }
+      await bumpCounters(trx, deltas);
+    }
+    const student = await trx
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('id', '=', Number(before.student_id))
+      .executeTakeFirst();
+    if (student) {
+      const link = `${ctx.config.publicUrl}/complaint-status?token=${encodeURIComponent(row.token)}`;
+      await enqueueMail(
+        trx,
+        statusMail(student.email, student.name, row.token, input.status, remarks, link),
+        now,
+      );
+    }
+    return row;
+  });
+  ctx.mailQueued();
+  return toComplaint(updated);
+}
+
+export async function adminStats(ctx: Ctx): Promise<TAdminStats> {
+  const keys = [
+    ...statusKeys('all'),
+    ...statusKeys('type:Hostel'),
+    ...statusKeys('type:College'),
+    ...HOSTEL_NUMBERS.flatMap((n) => statusKeys(`hostel:${n}`)),
+    'fb:count',
+    'fb:sum',
+  ];
+  const counters = await readCounters(ctx.database.db, keys);
+  const feedbackCount = counters['fb:count'] ?? 0;
+  const ratingSum = counters['fb:sum'] ?? 0;
+  return {
+    ...statusCounts(counters, 'all'),
+    // scaled before dividing, so e.g. 3.45 is not rounded down by a binary fraction below it
+    averageRating: feedbackCount > 0 ? Math.round((ratingSum * 10) / feedbackCount) / 10 : null,
+    feedbackCount,
+    byHostel: HOSTEL_NUMBERS.map((n) => ({
+      hostelNo: n,
+      total: statusCounts(counters, `hostel:${n}`).total,
+    })),
+    byType: {
+      Hostel: statusCounts(counters, 'type:Hostel').total,
+      College: statusCounts(counters, 'type:College').total,
+    },
+  };
+}
