@@ -68,6 +68,7 @@ export interface TestApp {
   /** app.inject that parses JSON and sends a bearer token when given */
   request(
     opts: InjectOptions & { token?: string },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies of every shape
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   close(): Promise<void>;
 }

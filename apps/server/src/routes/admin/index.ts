@@ -1,3 +1,58 @@
+import { ZAuthorityList, ZErrorResponse, ZIdParam, ZSetApprovalRequest, ZUserResponse } from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../../plugins/app/auth';
+import { listAuthorities, setAuthorityApproval } from '../../services/admin';
 
-export default async function adminRoutes(_app: FastifyInstance) {}
+// complaints.ts also exports a ZAuthorityListQuery and `export *` keeps only one of the two names
+const ZApprovalFilter = z.object({
+  approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
+});
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+
+export default async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['admin'];
+  const preHandler = requireRole('admin');
+
+  app.get(
+    '/authorities',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Verified authorities, those awaiting approval first',
+        querystring: ZApprovalFilter,
+        response: { 200: ZAuthorityList, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query.approved;
+      const data = await listAuthorities(ctx, q === undefined ? undefined : q === 'true');
+      return { count: data.length, data };
+    },
+  );
+
+  app.put(
+    '/authorities/:id',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: "Grant or withdraw an authority's approval",
+        params: ZIdParam,
+        body: ZSetApprovalRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await setAuthorityApproval(ctx, request.params.id, request.body.approved) }),
+  );
+}

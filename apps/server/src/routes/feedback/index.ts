@@ -1,3 +1,71 @@
+import {
+  MSG,
+  ZErrorResponse,
+  ZFeedbackPage,
+  ZPageQuery,
+  ZPendingFeedbackList,
+  ZSubmitFeedbackRequest,
+  ZSubmitFeedbackResponse,
+} from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireRole } from '../../plugins/app/auth';
+import { listFeedback, pendingFeedback, submitFeedback } from '../../services/feedback';
 
-export default async function feedbackRoutes(_app: FastifyInstance) {}
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+export default async function feedbackRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['feedback'];
+
+  app.post(
+    '/',
+    {
+      preHandler: requireRole('student'),
+      schema: {
+        tags,
+        summary: "Rate one of the student's own resolved complaints, once",
+        body: ZSubmitFeedbackRequest,
+        response: { 201: ZSubmitFeedbackResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await submitFeedback(ctx, Number(currentUser(request).id), request.body);
+      return reply.status(201).send({ message: MSG.feedbackSubmitted, data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags,
+        summary: 'All feedback, newest first, with the average rating',
+        querystring: ZPageQuery,
+        response: { 200: ZFeedbackPage, ...errors },
+      },
+    },
+    async (request) => listFeedback(ctx, request.query),
+  );
+
+  app.get(
+    '/pending',
+    {
+      preHandler: requireRole('student'),
+      schema: {
+        tags,
+        summary: "The student's resolved complaints that still await feedback",
+        response: { 200: ZPendingFeedbackList, ...errors },
+      },
+    },
+    async (request) => ({ data: await pendingFeedback(ctx, Number(currentUser(request).id)) }),
+  );
+}

@@ -1,3 +1,178 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  MSG,
+  PDF_MAX_BYTES,
+  ZErrorResponse,
+  ZIdParam,
+  ZMessageResponse,
+  ZNoticeTarget,
+  ZNotification,
+  ZNotificationPage,
+  ZPageQuery,
+  ZPostNotificationFields,
+} from '@bit/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { currentUser, requireRole } from '../../plugins/app/auth';
+import {
+  createNotification,
+  deleteNotification,
+  getNotificationPdf,
+  inlineDisposition,
+  listNotifications,
+  type UploadedPdf,
+} from '../../services/notifications';
 
-export default async function notificationsRoutes(_app: FastifyInstance) {}
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  413: ZErrorResponse,
+  415: ZErrorResponse,
+};
+
+const FIELD_NAMES = new Set(['title', 'message', 'hostel']);
+
+/** Reads the whole form: fields as text, and at most one `pdf` file held in memory (10 MiB cap). */
+async function readNoticeForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; pdf: UploadedPdf | null }> {
+  const fields: Record<string, unknown> = {};
+  let pdf: UploadedPdf | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // read it even when refused: the size limit must win over a wrong name, and busboy wants it drained
+      const data = await part.toBuffer();
+      if (part.fieldname !== 'pdf') throw badRequest('The file field must be named pdf', part.fieldname);
+      // a browser sends an empty, nameless part for a file input left blank
+      if (data.length === 0 && !part.filename) continue;
+      pdf = { filename: part.filename, data };
+    } else {
+      // a file input left blank may arrive without a filename, which makes it a plain field
+      if (part.fieldname === 'pdf') {
+        if (part.value === '') continue;
+        throw badRequest('Attach the PDF as a file', 'pdf');
+      }
+      if (!FIELD_NAMES.has(part.fieldname))
+        throw badRequest(`Unexpected field ${part.fieldname.slice(0, 50)}`);
+      if (part.fieldname in fields)
+        throw badRequest(`The field ${part.fieldname} was sent twice`, part.fieldname);
+      if (part.valueTruncated) throw new HttpError(413, MSG.payloadTooLarge);
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, pdf };
+}
+
+export default async function notificationsRoutes(fastify: FastifyInstance) {
+  // only this plugin takes multipart: every other route stays JSON-only
+  await fastify.register(multipart, {
+    limits: { fileSize: PDF_MAX_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 20 },
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['notifications'];
+
+  app.post(
+    '/',
+    {
+      // above the file cap, so an oversized PDF meets the file-size check and its clear message
+      bodyLimit: PDF_MAX_BYTES + 1024 * 1024,
+      preHandler: [
+        requireRole('authority', 'admin'),
+        // Decision: an authority still awaiting approval may not post. Notices go to every student,
+        // and approval is exactly the check that the account belongs to real staff.
+        async (request) => {
+          const user = currentUser(request);
+          if (user.role === 'authority' && user.approved !== 1) {
+            throw forbidden('Your account is awaiting admin approval, so you cannot post notices yet');
+          }
+        },
+      ],
+      schema: {
+        tags,
+        summary: 'Post a notice (multipart: title, message, hostel, optional pdf)',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ message: z.string(), data: ZNotification }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { fields, pdf } = await readNoticeForm(request);
+      const parsed = ZPostNotificationFields.safeParse(fields);
+      if (!parsed.success) {
+        const errs = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+        throw new HttpError(400, errs[0]?.message ?? 'Invalid request', {}, errs);
+      }
+      const data = await createNotification(ctx, currentUser(request), parsed.data, pdf);
+      return reply.status(201).send({ message: MSG.notificationPosted, data });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Every notice, newest first',
+        querystring: ZPageQuery,
+        response: { 200: ZNotificationPage, ...errors },
+      },
+    },
+    async (request) => listNotifications(ctx, null, request.query),
+  );
+
+  app.get(
+    '/:target',
+    {
+      schema: {
+        tags,
+        summary: "Notices for an audience: all, or a hostel's plus the whole-college ones",
+        params: z.object({ target: ZNoticeTarget }),
+        querystring: ZPageQuery,
+        response: { 200: ZNotificationPage, ...errors },
+      },
+    },
+    async (request) => listNotifications(ctx, request.params.target, request.query),
+  );
+
+  app.get(
+    '/:id/pdf',
+    {
+      schema: {
+        tags,
+        summary: "A notice's PDF, shown inline",
+        params: ZIdParam,
+        // no response schema: the body is raw bytes, and errors take the shared handler's shape
+      },
+    },
+    async (request, reply) => {
+      const { name, data } = await getNotificationPdf(ctx, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', inlineDisposition(name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(data);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: requireRole('authority', 'admin'),
+      schema: {
+        tags,
+        summary: 'Delete a notice: admin any, an authority its own',
+        params: ZIdParam,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteNotification(ctx, currentUser(request), request.params.id);
+      return { message: MSG.notificationDeleted };
+    },
+  );
+}

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { newComplaintToken } from '../../lib/crypto';
+
+let t: TestApp;
+let admin: Built;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await buildAdmin(t);
+});
+afterAll(async () => t.close());
+
+/** A complaint row straight in the table: these tests are about feedback, not filing. */
+async function complaintOf(
+  student: Built,
+  status: 'Pending' | 'In Progress' | 'Resolved' | 'Rejected' = 'Resolved',
+  on: TestApp = t,
+) {
+  const now = on.clock.now();
+  const row = await on.ctx.database.db
+    .insertInto('complaints')
+    .values({
+      token: newComplaintToken(),
+      type: 'Hostel',
+      hostel_no: 3,
+      room_no: '101',
+      sub_type: 'Fan',
+      is_network: 0,
+      description: 'The fan is broken',
+      status,
+      remarks: null,
+      assigned_to_id: null,
+      assigned_name: null,
+      assigned_designation: null,
+      student_id: student.id,
+      student_name: student.user.name,
+      student_roll: student.user.rollNo,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'token'])
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), token: row.token };
+}
+
+const submit = (student: Built, payload: Record<string, unknown>, on: TestApp = t) =>
+  on.request({ method: 'POST', url: '/api/feedback', token: student.token, payload });
+
+describe('submitting feedback', () => {
+  it('accepts a rating for the student’s own resolved complaint and returns it', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    const res = await submit(s, { complaintId: c.id, rating: 4, comments: 'Fixed quickly' });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Feedback submitted successfully');
+    expect(res.body.data).toMatchObject({
+      rating: 4,
+      comments: 'Fixed quickly',
+      complaint: { id: c.id, token: c.token, type: 'Hostel', subType: 'Fan' },
+      student: { name: s.user.name, rollNo: s.user.rollNo },
+    });
+  });
+
+  it('answers 404 for another student’s complaint and for a missing one', async () => {
+    const owner = await buildStudent(t);
+    const other = await buildStudent(t);
+    const c = await complaintOf(owner);
+    const res = await submit(other, { complaintId: c.id, rating: 5 });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Complaint not found');
+    expect((await submit(other, { complaintId: 999999, rating: 5 })).status).toBe(404);
+  });
+
+  it('answers 400 for a complaint that is not resolved', async () => {
+    const s = await buildStudent(t);
+    for (const status of ['Pending', 'In Progress', 'Rejected'] as const) {
+      const c = await complaintOf(s, status);
+      const res = await submit(s, { complaintId: c.id, rating: 5 });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Feedback can only be given for a resolved complaint');
+    }
+  });
+
+  it('answers 409 the second time, also when two submissions race', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    expect((await submit(s, { complaintId: c.id, rating: 5 })).status).toBe(201);
+    const again = await submit(s, { complaintId: c.id, rating: 3 });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Feedback already submitted');
+
+    const c2 = await complaintOf(s);
+    const results = await Promise.all([1, 2, 3, 4].map(() => submit(s, { complaintId: c2.id, rating: 2 })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+  });
+
+  it('refuses ratings 0, 6, 2.5 and text with 400', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    for (const rating of [0, 6, 2.5, '4', null]) {
+      const res = await submit(s, { complaintId: c.id, rating });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Rating must be a whole number from 1 to 5');
+    }
+  });
+
+  it('takes comments as optional and refuses comments over 1000 characters', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    const long = await submit(s, { complaintId: c.id, rating: 3, comments: 'x'.repeat(1001) });
+    expect(long.status).toBe(400);
+    const res = await submit(s, { complaintId: c.id, rating: 3 });
+    expect(res.status).toBe(201);
+    expect(res.body.data.comments).toBeNull();
+  });
+
+  it('lets only students submit', async () => {
+    const a = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/feedback', payload: { complaintId: 1, rating: 5 } }))
+        .status,
+    ).toBe(401);
+    expect((await submit(a, { complaintId: 1, rating: 5 })).status).toBe(403);
+    expect((await submit(admin, { complaintId: 1, rating: 5 })).status).toBe(403);
+  });
+});
+
+describe('pending feedback for the student', () => {
+  it('lists only the student’s resolved complaints without feedback', async () => {
+    const s = await buildStudent(t);
+    const other = await buildStudent(t);
+    const waiting = await complaintOf(s);
+    const rated = await complaintOf(s);
+    await complaintOf(s, 'Pending');
+    await complaintOf(other);
+    await submit(s, { complaintId: rated.id, rating: 5 });
+    const res = await t.request({ method: 'GET', url: '/api/feedback/pending', token: s.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { id: waiting.id, token: waiting.token, type: 'Hostel', subType: 'Fan', createdAt: expect.any(String) },
+    ]);
+  });
+});
+
+describe('the admin feedback list', () => {
+  it('averages ratings 5, 4, 4 to 4.3 and lists them newest first, paginated', async () => {
+    const fresh = await createTestApp();
+    try {
+      const a = await buildAdmin(fresh);
+      const empty = await fresh.request({ method: 'GET', url: '/api/feedback', token: a.token });
+      expect(empty.body).toMatchObject({ count: 0, averageRating: null, data: [] });
+
+      const s = await buildStudent(fresh);
+      for (const rating of [5, 4, 4]) {
+        const c = await complaintOf(s, 'Resolved', fresh);
+        fresh.clock.advance(1000);
+        expect((await submit(s, { complaintId: c.id, rating }, fresh)).status).toBe(201);
+      }
+
+      const res = await fresh.request({
+        method: 'GET',
+        url: '/api/feedback?page=1&pageSize=2',
+        token: a.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ count: 3, page: 1, pageSize: 2, averageRating: 4.3 });
+      expect(res.body.data.map((f: { rating: number }) => f.rating)).toEqual([4, 4]);
+      expect(res.body.data[0].student).toEqual({ name: s.user.name, rollNo: s.user.rollNo });
+      const page2 = await fresh.request({
+        method: 'GET',
+        url: '/api/feedback?page=2&pageSize=2',
+        token: a.token,
+      });
+      expect(page2.body.data.map((f: { rating: number }) => f.rating)).toEqual([5]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is for admins only', async () => {
+    const s = await buildStudent(t);
+    expect((await t.request({ method: 'GET', url: '/api/feedback' })).status).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/feedback', token: s.token })).status).toBe(403);
+  });
+});

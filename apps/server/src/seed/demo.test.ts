@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { seedDemo } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the demo seed', () => {
+  it('fills an empty database with counters that match the rows, and adds nothing the second time', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await seedDemo(t.ctx);
+      const db = t.ctx.database.db;
+      const count = async (table: 'users' | 'complaints' | 'feedback' | 'notifications') =>
+        Number(
+          (
+            await db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = {
+        users: await count('users'),
+        complaints: await count('complaints'),
+        feedback: await count('feedback'),
+      };
+      expect(before.complaints).toBeGreaterThanOrEqual(200);
+
+      const counters = Object.fromEntries(
+        (await db.selectFrom('counters').selectAll().execute()).map((r) => [r.key, Number(r.value)]),
+      );
+      const rows = await db
+        .selectFrom('complaints')
+        .select(['status', 'type', 'hostel_no', 'is_network'])
+        .execute();
+      const expected: Record<string, number> = {};
+      for (const r of rows) {
+        const scopes = ['all', `type:${r.type}`];
+        if (r.type === 'Hostel') scopes.push(`hostel:${r.hostel_no}`);
+        if (Number(r.is_network) === 1) scopes.push('network');
+        for (const s of scopes) expected[`c:${s}:${r.status}`] = (expected[`c:${s}:${r.status}`] ?? 0) + 1;
+      }
+      for (const [k, v] of Object.entries(expected)) expect(counters[k], k).toBe(v);
+      const ratings = await db.selectFrom('feedback').select('rating').execute();
+      expect(counters['fb:count']).toBe(ratings.length);
+      expect(counters['fb:sum']).toBe(ratings.reduce((s, r) => s + Number(r.rating), 0));
+
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/admin-login',
+        payload: { email: `admin.demo@${t.config.studentEmailDomain}`, password: 'Demo@1234' },
+      });
+      expect(login.status).toBe(200);
+      const h3 = await t.request({ method: 'GET', url: '/api/notifications/3' });
+      const withPdf = h3.body.data.find((n: { pdfUrl: string | null }) => n.pdfUrl);
+      const pdf = await t.app.inject({ method: 'GET', url: withPdf.pdfUrl });
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+      await seedDemo(t.ctx);
+      expect({
+        users: await count('users'),
+        complaints: await count('complaints'),
+        feedback: await count('feedback'),
+      }).toEqual(before);
+    } finally {
+      log.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import {
+  MSG,
+  type TFeedback,
+  type TFeedbackPage,
+  type TPageQuery,
+  type TPendingFeedbackItem,
+  type TSubmitFeedbackRequest,
+} from '@bit/contract';
+import type { Ctx } from '../context';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { bumpCounters, readCounters } from './counters';
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** A unique-index violation in either dialect: the loser of a race for a one-per-key row. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  return (
+    e.code === '23505' ||
+    /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String(e.code)) ||
+    /unique|duplicate/i.test(String(e.message))
+  );
+}
+
+/** The average the admin sees: one decimal, from the counters so it costs two key reads. */
+export function averageFrom(count: number, sum: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+}
+
+export async function readAverageRating(
+  ctx: Ctx,
+): Promise<{ averageRating: number | null; feedbackCount: number }> {
+  const c = await readCounters(ctx.database.db, ['fb:count', 'fb:sum']);
+  return {
+    averageRating: averageFrom(c['fb:count'] ?? 0, c['fb:sum'] ?? 0),
+    feedbackCount: c['fb:count'] ?? 0,
+  };
+}
+
+export async function submitFeedback(
+  ctx: Ctx,
+  studentId: number,
+  input: TSubmitFeedbackRequest,
+): Promise<TFeedback> {
+  const db = ctx.database.db;
+  // someone else's complaint answers exactly like a missing one, so ids reveal nothing
+  const complaint = await db
+    .selectFrom('complaints')
+    .select(['id', 'token', 'type', 'sub_type', 'status', 'student_name', 'student_roll'])
+    .where('id', '=', input.complaintId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  if (!complaint) throw notFound(MSG.complaintNotFound);
+  if (complaint.status !== 'Resolved') throw badRequest(MSG.feedbackNotResolved);
+  const existing = await db
+    .selectFrom('feedback')
+    .select('id')
+    .where('complaint_id', '=', input.complaintId)
+    .executeTakeFirst();
+  if (existing) throw conflict(MSG.feedbackDuplicate);
+
+  const now = ctx.clock.now();
+  const comments = input.comments ?? null;
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('feedback')
+        .values({
+          complaint_id: input.complaintId,
+          student_id: studentId,
+          rating: input.rating,
+          comments,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await bumpCounters(trx, { 'fb:count': 1, 'fb:sum': input.rating });
+      return Number(row.id);
+    });
+  } catch (err) {
+    // two submissions at once: the unique index on complaint_id lets only one in
+    if (isUniqueViolation(err)) throw conflict(MSG.feedbackDuplicate);
+    throw err;
+  }
+  return {
+    id,
+    rating: input.rating,
+    comments,
+    createdAt: iso(now),
+    complaint: {
+      id: Number(complaint.id),
+      token: complaint.token,
+      type: complaint.type,
+      subType: complaint.sub_type,
+    },
+    student: { name: complaint.student_name, rollNo: complaint.student_roll },
+  };
+}
+
+export async function listFeedback(ctx: Ctx, page: TPageQuery): Promise<TFeedbackPage> {
+  const db = ctx.database.db;
+  const rows = await db
+    .selectFrom('feedback')
+    .innerJoin('complaints', 'complaints.id', 'feedback.complaint_id')
+    .select([
+      'feedback.id',
+      'feedback.rating',
+      'feedback.comments',
+      'feedback.created_at',
+      'complaints.id as complaint_id',
+      'complaints.token',
+      'complaints.type',
+      'complaints.sub_type',
+      'complaints.student_name',
+      'complaints.student_roll',
+    ])
+    .orderBy('feedback.id', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .execute();
+  const { averageRating, feedbackCount } = await readAverageRating(ctx);
+  return {
+    count: feedbackCount,
+    page: page.page,
+    pageSize: page.pageSize,
+    averageRating,
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      rating: Number(r.rating),
+      comments: r.comments,
+      createdAt: iso(r.created_at),
+      complaint: { id: Number(r.complaint_id), token: r.token, type: r.type, subType: r.sub_type },
+      student: { name: r.student_name, rollNo: r.student_roll },
+    })),
+  };
+}
+
+/** Enough for the feedback screen's picker; a student rarely has more than a handful. */
+const PENDING_LIMIT = 100;
+
+export async function pendingFeedback(ctx: Ctx, studentId: number): Promise<TPendingFeedbackItem[]> {
+  const rows = await ctx.database.db
+    .selectFrom('complaints')
+    .leftJoin('feedback', 'feedback.complaint_id', 'complaints.id')
+    .select([
+      'complaints.id',
+      'complaints.token',
+      'complaints.type',
+      'complaints.sub_type',
+      'complaints.created_at',
+    ])
+    .where('complaints.student_id', '=', studentId)
+    .where('complaints.status', '=', 'Resolved')
+    .where('feedback.id', 'is', null)
+    .orderBy('complaints.id', 'desc')
+    .limit(PENDING_LIMIT)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    token: r.token,
+    type: r.type,
+    subType: r.sub_type,
+    createdAt: iso(r.created_at),
+  }));
+}
