@@ -7,6 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => d !== '@bit/contract');
 
 await build({
+  absWorkingDir: new URL('.', import.meta.url).pathname,
   entryPoints: ['src/cli.ts'],
   outfile: 'dist/cli.js',
   bundle: true,

@@ -1,6 +1,7 @@
 import {
-  makeStudentSignupSchema,
   MSG,
+  makeStudentSignupSchema,
+  type TRole,
   ZAuthoritySignupRequest,
   ZAuthResponse,
   ZCheckAuthResponse,
@@ -12,7 +13,6 @@ import {
   ZResetPasswordRequest,
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
-  type TRole,
 } from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,8 +26,7 @@ import {
   signupStudent,
   verifyEmail,
 } from '../../services/accounts';
-import { REMEMBER_TTL_MS } from '../../services/sessions';
-import { revokeSession } from '../../services/sessions';
+import { REMEMBER_TTL_MS, revokeSession } from '../../services/sessions';
 import { toUser } from '../../services/users';
 
 const errors = {
@@ -142,7 +141,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
   app.get(
     '/check-auth',
     {
-      schema: { tags, summary: 'The signed-in user', response: { 200: ZCheckAuthResponse, 401: ZErrorResponse } },
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: ZCheckAuthResponse, 401: ZErrorResponse },
+      },
       preHandler: requireRole(),
     },
     async (request) => ({ user: toUser(request.auth!.user) }),
