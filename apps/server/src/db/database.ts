@@ -39,7 +39,7 @@ function openSqlite(file: string): Database {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
   conn.pragma('cache_size = -32000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(conn) }) });
   let closed = false;
   return {
     db,
@@ -54,6 +54,33 @@ function openSqlite(file: string): Database {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely prepares a statement for every query; preparing costs more than running a primary-key
+ * read. Queries are built from a fixed set of shapes, so their SQL texts repeat and a small cache
+ * of prepared statements removes that cost.
+ */
+function withStatementCache(conn: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = conn.prepare.bind(conn);
+  return new Proxy(conn, {
+    get(target, prop, receiver) {
+      if (prop !== 'prepare') {
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let stmt = cache.get(source);
+        if (!stmt) {
+          stmt = prepare(source);
+          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+          cache.set(source, stmt);
+        }
+        return stmt;
+      };
+    },
+  });
 }
 
 function openPostgres(url: string, max: number): Database {
