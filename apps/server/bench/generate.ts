@@ -9,11 +9,11 @@ import {
   NETWORK_PROBLEMS,
   STUDENT_DEPARTMENTS,
 } from '@bit/contract';
-import type { Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import type { DB } from '../src/db/schema';
+import type { ComplaintsTable, DB } from '../src/db/schema';
 import { newComplaintToken } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
 import { bumpCounters } from '../src/services/counters';
@@ -132,7 +132,7 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
   let fbCount = 0;
   let fbSum = 0;
   for (let i = 0; i < n; i += BATCH) {
-    const rows = [];
+    const rows: Insertable<ComplaintsTable>[] = [];
     for (let j = i; j < Math.min(n, i + BATCH); j++) {
       const hostel = rand() < 0.7;
       const sub = hostel ? pick(HOSTEL_PROBLEMS) : pick(COLLEGE_DEPARTMENTS);
@@ -268,6 +268,8 @@ export async function generate(db: Kysely<DB>, n: number, log = console.log): Pr
     });
   }
   await db.insertInto('notifications').values(noticeRows).execute();
+  // fresh statistics, as a long-running database would have them
+  await sql`analyze`.execute(db);
   return {
     complaints: n,
     seconds: (Date.now() - started) / 1000,

@@ -16,10 +16,10 @@ import {
   type TUpdateComplaintRequest,
   type ZFileComplaintRequest,
 } from '@bit/contract';
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import type { ComplaintHistoryTable, ComplaintsTable } from '../db/schema';
+import type { ComplaintHistoryTable, ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
 import { forbidden, notFound } from '../lib/errors';
 import { enqueueMail } from '../mail/outbox';
@@ -161,14 +161,38 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
 
-function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
-  let query = applyScope(ctx.database.db.selectFrom('complaints').selectAll(), scope);
-  if (status) query = query.where('status', '=', status);
-  return query
-    .orderBy('id', 'desc')
+/**
+ * One page of complaints, newest first. The page's ids come from the filter's index alone (every
+ * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
+ */
+async function fetchPage(
+  ctx: Ctx,
+  filtered: SelectQueryBuilder<DB, 'complaints', object>,
+  q: TPageQuery,
+): Promise<ComplaintRow[]> {
+  const ids = await filtered
+    .select('complaints.id')
+    .orderBy('complaints.id', 'desc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute();
+  if (ids.length === 0) return [];
+  return ctx.database.db
+    .selectFrom('complaints')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
+  let query = applyScope(ctx.database.db.selectFrom('complaints'), scope);
+  if (status) query = query.where('status', '=', status);
+  return fetchPage(ctx, query, q);
 }
 
 export async function listStudentComplaints(
@@ -208,7 +232,7 @@ export async function listAuthorityComplaints(
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
   // only Hostel complaints carry a hostel number
   if (q.hostelNo !== undefined && q.type === 'College') return page([], 0, q);
-  let query = ctx.database.db.selectFrom('complaints').selectAll();
+  let query = ctx.database.db.selectFrom('complaints');
   let key = 'all';
   if (q.hostelNo !== undefined) {
     query = query.where('hostel_no', '=', q.hostelNo);
@@ -219,11 +243,7 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   }
   if (q.status) query = query.where('status', '=', q.status);
   const [rows, counters] = await Promise.all([
-    query
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
+    fetchPage(ctx, query, q),
     readCounters(ctx.database.db, statusKeys(key)),
   ]);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
