@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -23,14 +23,21 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Sees every SQL text run (the query-plan test uses it). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
 
 export function openDatabase(opts: DatabaseOptions): Database {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openSqlite(path.join(opts.dataDir, 'complaints.db'));
+  const log = opts.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') opts.onQuery?.(event.query.sql, event.query.parameters);
+      }
+    : undefined;
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, log);
+  return openSqlite(path.join(opts.dataDir, 'complaints.db'), log);
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, log?: (e: LogEvent) => void): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new SQLite(file);
   conn.pragma('journal_mode = WAL');
@@ -39,7 +46,10 @@ function openSqlite(file: string): Database {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('foreign_keys = ON');
   conn.pragma('cache_size = -32000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(conn) }) });
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: withStatementCache(conn) }),
+    ...(log ? { log } : {}),
+  });
   let closed = false;
   return {
     db,
@@ -83,7 +93,7 @@ function withStatementCache(conn: SQLite.Database, max = 500): SQLite.Database {
   });
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number, log?: (e: LogEvent) => void): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -95,7 +105,7 @@ function openPostgres(url: string, max: number): Database {
   });
   // a dropped idle connection must not crash the process; the next query reconnects
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   let closed = false;
   return {
     db,

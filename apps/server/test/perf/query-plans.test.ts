@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/database';
+import { manualClock } from '../../src/lib/clock';
+import { buildAdmin, buildAuthority, buildStudent } from '../factories';
+import { TEST_DIALECT, type TestApp, testConfig } from '../harness';
+
+/**
+ * Every query the list, filter, count and lookup endpoints run is planned without a scan of the
+ * complaints table and without sorting: each is an index range walk that stops after one page.
+ * (SQLite's plans do not depend on table size, so a small database shows the plan a big one gets.)
+ */
+if (TEST_DIALECT === 'sqlite') {
+  describe('query plans', () => {
+    const seen: { sql: string; params: readonly unknown[] }[] = [];
+    let t: TestApp;
+    let raw: SQLite.Database;
+
+    beforeAll(async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-plans-'));
+      const database = openDatabase({ dataDir, onQuery: (sql, params) => seen.push({ sql, params }) });
+      const clock = manualClock();
+      const config = testConfig(dataDir);
+      const app = await buildApp(config, { database, clock, logger: false, mailSender: false });
+      const db = { database, url: undefined, dataDir, drop: async () => database.close() };
+      t = {
+        app,
+        ctx: app.ctx,
+        clock,
+        config,
+        db,
+        request: async () => ({ status: 0, body: null, headers: {} }),
+        close: async () => {
+          await app.close();
+          await database.close();
+        },
+      };
+      raw = new SQLite(path.join(dataDir, 'complaints.db'), { readonly: true });
+    });
+    afterAll(async () => {
+      raw.close();
+      await t.close();
+    });
+
+    async function plansFor(url: string, token: string) {
+      seen.length = 0;
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, url).toBe(200);
+      return seen
+        .filter((q) => /\bfrom "complaints"/.test(q.sql) && q.sql.startsWith('select'))
+        .map((q) => ({
+          sql: q.sql,
+          plan: (
+            raw.prepare(`explain query plan ${q.sql}`).all(...(q.params as unknown[])) as { detail: string }[]
+          )
+            .map((r) => r.detail)
+            .join(' | '),
+        }));
+    }
+
+    it('serves every list, filter and lookup from an index without sorting', async () => {
+      const student = await buildStudent(t);
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      const network = await buildAuthority(t, 'Network Department');
+      const other = await buildAuthority(t, 'Other');
+      const admin = await buildAdmin(t);
+      const filed = await t.app.inject({
+        method: 'POST',
+        url: '/api/complaints',
+        headers: { authorization: `Bearer ${student.token}` },
+        payload: {
+          type: 'Hostel',
+          hostelNo: 5,
+          roomNo: '101',
+          subType: 'Internet',
+          description: 'No signal',
+        },
+      });
+      const token = filed.json().token as string;
+      const cases: [string, string][] = [
+        [`/api/complaints/${token}`, student.token],
+        ['/api/complaints/student?page=3', student.token],
+        ['/api/complaints/authority?page=2', warden.token],
+        ['/api/complaints/authority?status=Pending&page=2', warden.token],
+        ['/api/complaints/authority?page=2', network.token],
+        ['/api/complaints/authority?status=Resolved', network.token],
+        ['/api/complaints/authority?status=Resolved', other.token],
+        ['/api/complaints/admin/all?page=50', admin.token],
+        ['/api/complaints/admin/all?hostelNo=5&page=50', admin.token],
+        ['/api/complaints/admin/all?hostelNo=5&status=Resolved&page=50', admin.token],
+        ['/api/complaints/admin/all?type=College&page=50', admin.token],
+        ['/api/complaints/admin/all?type=College&status=Pending&page=50', admin.token],
+        ['/api/complaints/admin/all?status=Rejected&page=50', admin.token],
+        ['/api/complaints/admin/stats', admin.token],
+      ];
+      let checked = 0;
+      for (const [url, who] of cases) {
+        for (const { sql, plan } of await plansFor(url, who)) {
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE/);
+          // a bare "SCAN complaints" (no index) is only right when nothing filters and the
+          // primary key order is the wanted order
+          if (/ where /.test(sql)) expect(plan, `${url}: ${sql}`).not.toMatch(/SCAN complaints(?! USING)/);
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThanOrEqual(cases.length);
+    });
+  });
+}
