@@ -29,11 +29,17 @@ export const routes: RouteObject[] = [
           { path: paths.adminLogin, lazy: () => import('./routes/auth/admin-login') },
           { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password') },
           { path: paths.resetPassword, lazy: () => import('./routes/auth/reset-password') },
+          { path: paths.studentNotifications, lazy: () => import('./routes/student-notifications') },
 
           // students only
           {
             element: <ProtectedRoute roles={['student']} />,
-            children: [{ path: paths.studentDashboard, lazy: () => import('./routes/student-dashboard') }],
+            children: [
+              { path: paths.studentDashboard, lazy: () => import('./routes/student-dashboard') },
+              { path: paths.fileComplaint, lazy: () => import('./routes/file-complaint') },
+              { path: paths.complaintStatus, lazy: () => import('./routes/complaint-status') },
+              { path: paths.feedback, lazy: () => import('./routes/feedback') },
+            ],
           },
 
           // authorities only
@@ -41,16 +47,25 @@ export const routes: RouteObject[] = [
             element: <ProtectedRoute roles={['authority']} />,
             children: [
               { path: paths.authorityDashboard, lazy: () => import('./routes/authority-dashboard') },
+              { path: paths.manageComplaints, lazy: () => import('./routes/manage-complaints') },
             ],
           },
 
           // admins only
           {
             element: <ProtectedRoute roles={['admin']} />,
-            children: [{ path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard') }],
+            children: [
+              { path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard') },
+              { path: paths.viewComplaints, lazy: () => import('./routes/view-complaints') },
+              { path: paths.manageAuthorities, lazy: () => import('./routes/manage-authorities') },
+            ],
           },
 
-          // admins and authorities: add a group like the ones above with roles={['admin', 'authority']}
+          // admins and authorities
+          {
+            element: <ProtectedRoute roles={['admin', 'authority']} />,
+            children: [{ path: paths.notifications, lazy: () => import('./routes/notifications') }],
+          },
 
           // anything else: the error page with 404
           {

@@ -21,6 +21,7 @@ export const paths = {
   adminDashboard: '/admin-dashboard',
   viewComplaints: '/view-complaints',
   notifications: '/notifications',
+  manageAuthorities: '/manage-authorities',
   studentNotifications: '/student-notifications',
 } as const;
 

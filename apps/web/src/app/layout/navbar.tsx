@@ -7,6 +7,8 @@ import { useLogout } from '../../features/auth/components/use-logout';
 
 type TNavItem = { to: string; label: string };
 
+const LOGIN_PATHS = new Set<string>([paths.studentLogin, paths.authorityLogin, paths.adminLogin]);
+
 /** The links for the visitor: logged out, or signed in with a role (SPEC §2). */
 export function navItems(role: TRole | null): TNavItem[] {
   if (!role) {
@@ -43,7 +45,11 @@ export function Navbar() {
   // Phone menu: a disclosure button (aria-expanded, aria-controls) kept light for the entry bundle.
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  // SPEC §2: a protected screen sends anonymous visitors to / keeping the requested location; the login
+  // links carry it on, so signing in from there lands on the requested screen.
+  const from = (state as { from?: unknown } | null)?.from;
+  const linkState = (to: string) => (from && LOGIN_PATHS.has(to) ? { from } : undefined);
 
   useEffect(() => {
     if (pathname) setOpen(false);
@@ -72,7 +78,7 @@ export function Navbar() {
           <ul className="hidden items-center md:flex xl:gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} end>
+                <NavLink to={item.to} state={linkState(item.to)} className={linkClass} end>
                   {item.label}
                 </NavLink>
               </li>
@@ -113,7 +119,8 @@ export function Navbar() {
             <li key={item.to}>
               <NavLink
                 to={item.to}
-                className={(state) => `${linkClass(state)} w-full`}
+                state={linkState(item.to)}
+                className={(link) => `${linkClass(link)} w-full`}
                 end
                 onClick={() => setOpen(false)}
               >

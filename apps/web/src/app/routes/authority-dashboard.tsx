@@ -1,5 +1,5 @@
 import { useSignedInUser } from '../../features/auth/components/auth-provider';
-import { AuthorityDashboard } from '../../features/authority-dashboard/components/authority-dashboard';
+import { AuthorityDashboard } from '../../features/complaints/components/authority-dashboard';
 
 export function Component() {
   const user = useSignedInUser();

@@ -1,5 +1,5 @@
 import { useSignedInUser } from '../../features/auth/components/auth-provider';
-import { StudentDashboard } from '../../features/student-dashboard/components/student-dashboard';
+import { StudentDashboard } from '../../features/complaints/components/student-dashboard';
 
 export function Component() {
   const user = useSignedInUser();

@@ -1,0 +1,5 @@
+import { FeedbackForm } from '../../features/feedback/components/feedback-form';
+
+export function Component() {
+  return <FeedbackForm />;
+}

@@ -1,0 +1,5 @@
+import { FileComplaintForm } from '../../features/complaints/components/file-complaint-form';
+
+export function Component() {
+  return <FileComplaintForm />;
+}

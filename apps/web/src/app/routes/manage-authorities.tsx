@@ -1,0 +1,5 @@
+import { ManageAuthorities } from '../../features/authorities/components/manage-authorities';
+
+export function Component() {
+  return <ManageAuthorities />;
+}

@@ -1,0 +1,5 @@
+import { ViewComplaints } from '../../features/complaints/components/view-complaints';
+
+export function Component() {
+  return <ViewComplaints />;
+}

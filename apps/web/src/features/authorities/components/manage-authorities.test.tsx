@@ -1,0 +1,79 @@
+import type { TUser } from '@bit/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { ManageAuthorities } from './manage-authorities';
+
+const authority = (id: number, name: string, approved: boolean): TUser => ({
+  id,
+  name,
+  email: `${name.toLowerCase().replace(/\s/g, '.')}@bitmesra.ac.in`,
+  role: 'authority',
+  mobile: '9876543210',
+  department: null,
+  designation: 'Warden',
+  hostelNo: id,
+  rollNo: null,
+  session: null,
+  approved,
+});
+
+const routes = [{ path: '/manage-authorities', element: <ManageAuthorities /> }];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('manage authorities', () => {
+  it('lists those awaiting approval first', async () => {
+    mockFetch({
+      'GET /api/admin/authorities': () =>
+        jsonResponse(200, {
+          count: 2,
+          data: [authority(1, 'Anil Approved', true), authority(2, 'Zoya New', false)],
+        }),
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    await screen.findByText('Zoya New');
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Zoya New');
+    expect(rows[0]).toHaveTextContent('Awaiting approval');
+    expect(rows[1]).toHaveTextContent('Approved');
+    expect(screen.getByRole('button', { name: 'Approve Zoya New' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke Anil Approved' })).toBeInTheDocument();
+  });
+
+  it('approves an authority and refreshes the list', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let approved = false;
+    let body: unknown;
+    mockFetch({
+      'GET /api/admin/authorities': () =>
+        jsonResponse(200, { count: 1, data: [authority(2, 'Zoya New', approved)] }),
+      'PUT /api/admin/authorities/2': (_url, init) => {
+        body = JSON.parse(String(init?.body));
+        approved = true;
+        return jsonResponse(200, { data: authority(2, 'Zoya New', true) });
+      },
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve Zoya New' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Zoya New approved'));
+    expect(body).toEqual({ approved: true });
+    expect(await screen.findByRole('button', { name: 'Revoke Zoya New' })).toBeInTheDocument();
+  });
+
+  it('toasts when the change is refused', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/admin/authorities': () =>
+        jsonResponse(200, { count: 1, data: [authority(2, 'Zoya New', true)] }),
+      'PUT /api/admin/authorities/2': () => jsonResponse(404, { message: 'Not found' }),
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke Zoya New' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Not found'));
+  });
+});

@@ -1,0 +1,67 @@
+import { MSG } from '@bit/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { complaint, page, warden } from '../test/fixtures';
+import { AuthorityDashboard } from './authority-dashboard';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const stats = (total: number) => ({ total, pending: 4, inProgress: 1, resolved: 2, rejected: 0 });
+
+describe('authority dashboard', () => {
+  it('shows who the authority is, the counts and the five newest complaints', async () => {
+    const list = Array.from({ length: 5 }, (_, i) => complaint({ id: i + 1, token: `CMP-R${i + 1}` }));
+    const fetch = mockFetch({
+      'GET /api/complaints/authority': () => jsonResponse(200, { ...page(list, 7, 1, 5), stats: stats(7) }),
+    });
+    renderRoutes([{ path: '/', element: <AuthorityDashboard user={warden} /> }], ['/']);
+
+    expect(screen.getByRole('heading', { name: 'Welcome, Dr Rao' })).toBeInTheDocument();
+    expect(screen.getByText('Warden')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
+    expect(screen.getByRole('link', { name: 'Manage Complaints' })).toHaveAttribute(
+      'href',
+      '/manage-complaints',
+    );
+    expect(await screen.findByText('CMP-R5')).toBeInTheDocument();
+    expect(screen.getByText('7')).toBeInTheDocument();
+    expect(screen.getAllByText('15 Jan 2025', { exact: false })).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/manage-complaints');
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('pageSize=5'))).toBe(true);
+  });
+
+  it('has no View All link with five complaints or fewer', async () => {
+    mockFetch({
+      'GET /api/complaints/authority': () =>
+        jsonResponse(200, { ...page([complaint()], 1, 1, 5), stats: stats(5) }),
+    });
+    renderRoutes([{ path: '/', element: <AuthorityDashboard user={warden} /> }], ['/']);
+    expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View All' })).not.toBeInTheDocument();
+  });
+
+  it('tells an authority awaiting approval why there is nothing to see', () => {
+    mockFetch({});
+    renderRoutes(
+      [{ path: '/', element: <AuthorityDashboard user={{ ...warden, approved: false }} /> }],
+      ['/'],
+    );
+    expect(
+      screen.getByText(
+        'Your account is awaiting approval by an administrator. You will see complaints once it is approved.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('toasts Failed to fetch dashboard data when the list fails', async () => {
+    const error = vi.spyOn(toast, 'error');
+    mockFetch({ 'GET /api/complaints/authority': () => jsonResponse(403, { message: MSG.forbidden }) });
+    renderRoutes([{ path: '/', element: <AuthorityDashboard user={warden} /> }], ['/']);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchDashboardFailed));
+  });
+});

@@ -1,0 +1,120 @@
+import { MSG, type TUser } from '@bit/contract';
+import { Link } from 'react-router';
+import { LinkButton } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useAuthorityComplaints } from '../api/complaints-api';
+import { formatRecentDate } from './format';
+import { useErrorToast } from './use-error-toast';
+
+export const RECENT_COUNT = 5;
+export const AWAITING_APPROVAL =
+  'Your account is awaiting approval by an administrator. You will see complaints once it is approved.';
+
+export function ApprovalNotice() {
+  return (
+    <div
+      role="status"
+      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      {AWAITING_APPROVAL}
+    </div>
+  );
+}
+
+/** The authority's home: who they are, links, counts over their scope and the five newest complaints. */
+export function AuthorityDashboard({ user }: { user: TUser }) {
+  useDocumentTitle('Authority Dashboard');
+  const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COUNT }, user.approved);
+  useErrorToast(query.error, () => MSG.fetchDashboardFailed);
+  const stats = query.data?.stats;
+  const recent = query.data?.data.slice(0, RECENT_COUNT) ?? [];
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-900">Welcome, {user.name}</h1>
+      <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+        <div className="flex gap-1">
+          <dt className="font-medium">Designation:</dt>
+          <dd>{user.designation ?? '—'}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="font-medium">Department:</dt>
+          <dd>{user.department ?? '—'}</dd>
+        </div>
+        {user.hostelNo !== null && (
+          <div className="flex gap-1">
+            <dt className="font-medium">Hostel:</dt>
+            <dd>{user.hostelNo}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <LinkButton to={paths.manageComplaints}>Manage Complaints</LinkButton>
+        <LinkButton to={paths.notifications} variant="secondary">
+          Notifications
+        </LinkButton>
+      </div>
+
+      {!user.approved ? (
+        <ApprovalNotice />
+      ) : (
+        <>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-3" aria-label="Complaint counts">
+            {[
+              ['Total Complaints', stats?.total],
+              ['Pending', stats?.pending],
+              ['Resolved', stats?.resolved],
+            ].map(([label, value]) => (
+              <li key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <p className="text-sm text-slate-600">{label}</p>
+                <p className="mt-1 text-3xl font-bold text-brand-900">{value ?? '—'}</p>
+              </li>
+            ))}
+          </ul>
+
+          <Card className="mt-6">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 className="text-lg font-semibold text-brand-900">Recent Complaints</h2>
+              {stats && stats.total > RECENT_COUNT && (
+                <Link
+                  to={paths.manageComplaints}
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  View All
+                </Link>
+              )}
+            </div>
+            {query.isPending ? (
+              <p role="status" className="mt-4 text-slate-600">
+                {MSG.loading}
+              </p>
+            ) : recent.length === 0 ? (
+              <p className="mt-4 text-slate-600">
+                {query.isError ? MSG.fetchDashboardFailed : 'No complaints yet.'}
+              </p>
+            ) : (
+              <ul className="mt-4 divide-y divide-slate-100">
+                {recent.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div>
+                      <p className="font-mono text-sm text-slate-900">{c.token}</p>
+                      <p className="text-sm text-slate-600">
+                        {c.type} · {c.subType}
+                        {c.hostelNo !== null ? ` · Hostel ${c.hostelNo}` : ''} ·{' '}
+                        <time dateTime={c.createdAt}>{formatRecentDate(c.createdAt)}</time>
+                      </p>
+                    </div>
+                    <StatusBadge status={c.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      )}
+    </section>
+  );
+}

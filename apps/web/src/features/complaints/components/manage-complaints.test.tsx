@@ -1,0 +1,104 @@
+import { MSG, type TComplaint } from '@bit/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { complaint, page, warden } from '../test/fixtures';
+import { ManageComplaints, manageTitle } from './manage-complaints';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const stats = { total: 1, pending: 1, inProgress: 0, resolved: 0, rejected: 0 };
+
+function serve(current: { value: TComplaint }, put?: (body: unknown) => Response) {
+  return mockFetch({
+    'GET /api/complaints/authority': () => jsonResponse(200, { ...page([current.value]), stats }),
+    'PUT /api/complaints/7': (_url, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (put) return put(body);
+      current.value = { ...current.value, ...body };
+      return jsonResponse(200, { message: MSG.statusUpdated, data: current.value });
+    },
+  });
+}
+
+describe('manage complaints', () => {
+  it('titles the list Hostel 3 Complaints for a warden of hostel 3', async () => {
+    serve({ value: complaint() });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Hostel 3 Complaints' })).toBeInTheDocument();
+    expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+  });
+
+  it('titles the list All Complaints for the network department and others', () => {
+    expect(manageTitle({ ...warden, designation: 'Network Department', hostelNo: null })).toBe(
+      'All Complaints',
+    );
+    expect(manageTitle({ ...warden, designation: 'Other', hostelNo: null })).toBe('All Complaints');
+    expect(manageTitle({ ...warden, designation: 'Hostel Clerk', hostelNo: 9 })).toBe('Hostel 9 Complaints');
+  });
+
+  it('updates a complaint through the modal and refreshes the list', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const current = { value: complaint() };
+    const fetch = serve(current);
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+
+    const update = await screen.findByRole('button', { name: 'Update CMP-ABC123' });
+    update.focus();
+    fireEvent.click(update);
+    const dialog = await screen.findByRole('dialog', { name: 'Update Complaint' });
+    fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: 'In Progress' } });
+    fireEvent.change(within(dialog).getByLabelText('Remarks'), { target: { value: 'Router replaced' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.statusUpdated));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]?.body))).toEqual({ status: 'In Progress', remarks: 'Router replaced' });
+    expect(await within(screen.getByRole('table')).findByText('In Progress')).toBeInTheDocument();
+  });
+
+  it('closes the modal with Escape and gives focus back to the Update button', async () => {
+    serve({ value: complaint() });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    const update = await screen.findByRole('button', { name: 'Update CMP-ABC123' });
+    update.focus();
+    fireEvent.click(update);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(update).toHaveFocus());
+  });
+
+  it('toasts Failed to update complaint status when saving fails', async () => {
+    const error = vi.spyOn(toast, 'error');
+    serve({ value: complaint() }, () => jsonResponse(403, { message: MSG.forbidden }));
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.updateFailed));
+  });
+
+  it('filters by status', async () => {
+    const fetch = serve({ value: complaint() });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    await screen.findByText('CMP-ABC123');
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'Resolved' } });
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([url]) => String(url).includes('status=Resolved'))).toBe(true),
+    );
+  });
+
+  it('toasts Failed to fetch complaints when the list fails', async () => {
+    const error = vi.spyOn(toast, 'error');
+    mockFetch({ 'GET /api/complaints/authority': () => new Response('', { status: 502 }) });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchComplaintsFailed));
+  });
+});

@@ -1,0 +1,65 @@
+import { MSG } from '@bit/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { complaint, page } from '../test/fixtures';
+import { ViewComplaints } from './view-complaints';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const routes = [{ path: '/view-complaints', element: <ViewComplaints /> }];
+const adminCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/complaints/admin/all'));
+
+describe('view complaints', () => {
+  it('filters at once from the URL on load', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/all': () =>
+        jsonResponse(
+          200,
+          page([complaint({ type: 'College', hostelNo: null, roomNo: null, subType: 'Library' })], 1),
+        ),
+    });
+    renderRoutes(routes, ['/view-complaints?type=College']);
+    expect(await screen.findByText('1 complaints')).toBeInTheDocument();
+    expect(screen.getByLabelText('Type')).toHaveValue('College');
+    expect(adminCalls(fetch)[0]).toContain('type=College');
+  });
+
+  it('keeps the admin filters in the query string', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/all': () =>
+        jsonResponse(200, page([complaint({ assignedTo: { name: 'Dr Rao', designation: 'Warden' } })], 42)),
+    });
+    const { router } = renderRoutes(routes, ['/view-complaints']);
+    expect(await screen.findByText('42 complaints')).toBeInTheDocument();
+    expect(screen.getByText('Dr Rao')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Pending' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3&status=Pending'));
+    await waitFor(() => expect(adminCalls(fetch).at(-1)).toContain('hostelNo=3&status=Pending'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3&status=Pending&page=2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Hostel')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('toasts Failed to fetch complaints when the list fails', async () => {
+    const error = vi.spyOn(toast, 'error');
+    mockFetch({
+      'GET /api/complaints/admin/all': () => jsonResponse(400, { message: 'Type must be Hostel or College' }),
+    });
+    renderRoutes(routes, ['/view-complaints?type=Nope']);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchComplaintsFailed));
+  });
+});

@@ -1,0 +1,97 @@
+import { MSG } from '@bit/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { FeedbackForm } from './feedback-form';
+
+const pending = [
+  { id: 7, token: 'CMP-AAAA1111', type: 'Hostel', subType: 'Fan', createdAt: '2025-01-01T00:00:00Z' },
+  { id: 9, token: 'CMP-BBBB2222', type: 'College', subType: 'Library', createdAt: '2025-01-02T00:00:00Z' },
+];
+const routes = [{ path: '/feedback', element: <FeedbackForm /> }];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('feedback form', () => {
+  it('asks to select a complaint before rating', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const fetch = mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Feedback' }));
+    expect(error).toHaveBeenCalledWith(MSG.selectComplaint);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('defaults the rating to 5', async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    const group = await screen.findByRole('radiogroup', { name: 'Rating' });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '5 stars' })).toHaveAttribute('aria-checked', 'true');
+    expect(
+      screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true'),
+    ).toHaveLength(1);
+  });
+
+  it('moves the rating with the arrow keys', async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    const five = await screen.findByRole('radio', { name: '5 stars' });
+    five.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    const three = screen.getByRole('radio', { name: '3 stars' });
+    expect(three).toHaveAttribute('aria-checked', 'true');
+    expect(three).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('radio', { name: '5 stars' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('sends the rating and drops the rated complaint from the list', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let body: unknown;
+    let rated = false;
+    mockFetch({
+      'GET /api/feedback/pending': () =>
+        jsonResponse(200, { data: rated ? pending.filter((p) => p.id !== 7) : pending }),
+      'POST /api/feedback': (_url, init) => {
+        body = JSON.parse(String(init?.body));
+        rated = true;
+        return jsonResponse(201, { message: MSG.feedbackSubmitted, data: {} });
+      },
+    });
+    renderRoutes(routes, ['/feedback']);
+    fireEvent.change(await screen.findByLabelText('Complaint'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    fireEvent.change(screen.getByLabelText('Comments (optional)'), { target: { value: 'Quick fix' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.feedbackSubmitted));
+    expect(body).toEqual({ complaintId: 7, rating: 4, comments: 'Quick fix' });
+    await waitFor(() => expect(screen.queryByRole('option', { name: /CMP-AAAA1111/ })).toBeNull());
+    expect(screen.getByRole('option', { name: /CMP-BBBB2222/ })).toBeInTheDocument();
+  });
+
+  it('shows the server message when the feedback is refused', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }),
+      'POST /api/feedback': () => jsonResponse(500, {}),
+    });
+    renderRoutes(routes, ['/feedback']);
+    fireEvent.change(await screen.findByLabelText('Complaint'), { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.feedbackFailed));
+  });
+
+  it('says so when there is nothing to rate', async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: [] }) });
+    renderRoutes(routes, ['/feedback']);
+    expect(await screen.findByText('No complaints to rate.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Feedback' })).toBeNull();
+  });
+});

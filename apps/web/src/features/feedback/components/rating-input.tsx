@@ -1,0 +1,83 @@
+import { RATING_MAX, RATING_MIN } from '@bit/contract';
+import { type KeyboardEvent, useId, useRef } from 'react';
+
+const values = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+/**
+ * A 1-to-5 star rating as a radio group: one tab stop (the checked star), arrow keys move and select,
+ * Home/End jump to the ends.
+ */
+export function RatingInput({
+  value,
+  onChange,
+  label = 'Rating',
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  label?: string;
+}) {
+  const labelId = useId();
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const move = (next: number) => {
+    const clamped = Math.min(RATING_MAX, Math.max(RATING_MIN, next));
+    onChange(clamped);
+    refs.current[clamped - RATING_MIN]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const keys: Record<string, number> = {
+      ArrowRight: value + 1,
+      ArrowUp: value + 1,
+      ArrowLeft: value - 1,
+      ArrowDown: value - 1,
+      Home: RATING_MIN,
+      End: RATING_MAX,
+    };
+    const next = keys[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    move(next);
+  };
+
+  return (
+    <div>
+      <span id={labelId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </span>
+      <div role="radiogroup" aria-labelledby={labelId} className="flex items-center gap-1">
+        {values.map((n) => {
+          const checked = n === value;
+          return (
+            <button
+              key={n}
+              ref={(el) => {
+                refs.current[n - RATING_MIN] = el;
+              }}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+              tabIndex={checked ? 0 : -1}
+              onClick={() => onChange(n)}
+              onKeyDown={onKeyDown}
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-brand-50"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className={`size-8 ${n <= value ? 'fill-accent-400 stroke-accent-500' : 'fill-none stroke-slate-400'}`}
+                strokeWidth={1.5}
+              >
+                <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
+              </svg>
+            </button>
+          );
+        })}
+        <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
+          {value} / {RATING_MAX}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { HOSTEL_NUMBERS, PDF_MAX_BYTES } from '@bit/contract';
+
+/** The target choices of the form and the student picker: value 'all' or the hostel number. */
+export const TARGET_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...HOSTEL_NUMBERS.map((n) => ({ value: String(n), label: `Hostel ${n}` })),
+];
+
+export function targetLabel(hostel: string) {
+  return hostel === 'all' ? 'All hostels' : `Hostel ${hostel}`;
+}
+
+export function formatDate(iso: string) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+export type TPdfCheck = 'ok' | 'not-pdf' | 'too-large';
+
+/** Looks like a PDF by its name or type, and by its first bytes (%PDF-) where the browser can read them. */
+export async function checkPdf(file: File): Promise<TPdfCheck> {
+  const named = /\.pdf$/i.test(file.name) || file.type === 'application/pdf';
+  if (!named) return 'not-pdf';
+  if (file.size > PDF_MAX_BYTES) return 'too-large';
+  try {
+    const head = new Uint8Array(await file.slice(0, 5).arrayBuffer());
+    const magic = String.fromCharCode(...head);
+    if (magic !== '%PDF-') return 'not-pdf';
+  } catch {
+    // cannot read it here: the server checks the bytes
+  }
+  return 'ok';
+}

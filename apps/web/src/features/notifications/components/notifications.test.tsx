@@ -1,0 +1,198 @@
+import { MSG, type TNotification, type TUser } from '@bit/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { NotificationsManager } from './notifications-manager';
+import { StudentNotifications } from './student-notifications';
+
+const user = (patch: Partial<TUser>): TUser => ({
+  id: 5,
+  name: 'Warden Five',
+  email: 'w5@bitmesra.ac.in',
+  role: 'authority',
+  mobile: null,
+  department: null,
+  designation: 'Warden',
+  hostelNo: 3,
+  rollNo: null,
+  session: null,
+  approved: true,
+  ...patch,
+});
+
+const notice = (id: number, patch: Partial<TNotification> = {}): TNotification => ({
+  id,
+  title: `Notice ${id}`,
+  message: 'Line one\n  <b>not bold</b>',
+  hostel: '3',
+  pdfUrl: null,
+  pdfName: null,
+  createdAt: '2025-02-01T10:00:00Z',
+  postedBy: { id: 5, name: 'Warden Five', role: 'authority' },
+  ...patch,
+});
+
+const page = (data: TNotification[]) => ({ count: data.length, page: 1, pageSize: 10, data });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('notifications manager', () => {
+  const mine = notice(1);
+  const theirs = notice(2, { postedBy: { id: 9, name: 'Other', role: 'admin' }, hostel: 'all' });
+
+  it('asks for confirmation before deleting a notice', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const fetch = mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([mine])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Notice 1' }));
+    expect(confirm).toHaveBeenCalledWith(MSG.confirmDelete);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes after confirmation and toasts', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let gone = false;
+    mockFetch({
+      'GET /api/notifications': () => jsonResponse(200, page(gone ? [] : [mine])),
+      'DELETE /api/notifications/1': () => {
+        gone = true;
+        return jsonResponse(200, { message: MSG.notificationDeleted });
+      },
+    });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Notice 1' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.notificationDeleted));
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+  });
+
+  it('offers delete only on the notices an authority posted, and on every notice to an admin', async () => {
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([mine, theirs])) });
+    const { unmount } = renderRoutes(
+      [{ path: '/n', element: <NotificationsManager user={user({})} /> }],
+      ['/n'],
+    );
+    await screen.findByText('Notice 2');
+    expect(screen.getByRole('button', { name: 'Delete Notice 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Notice 2' })).toBeNull();
+    unmount();
+    renderRoutes(
+      [
+        {
+          path: '/n',
+          element: <NotificationsManager user={user({ id: 1, role: 'admin', hostelNo: null })} />,
+        },
+      ],
+      ['/n'],
+    );
+    await screen.findByText('Notice 2');
+    expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(2);
+  });
+
+  it('posts the form as multipart with the target and the PDF', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let sent: FormData | undefined;
+    mockFetch({
+      'GET /api/notifications': () => jsonResponse(200, page([])),
+      'POST /api/notifications': (_url, init) => {
+        sent = init?.body as FormData;
+        return jsonResponse(201, { message: MSG.notificationPosted, data: notice(3) });
+      },
+    });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    await screen.findByText('No notifications yet.');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Water cut' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'No water at 5 pm' } });
+    fireEvent.change(screen.getByLabelText('Target'), { target: { value: '3' } });
+    const input = screen.getByLabelText('PDF attachment (optional)');
+    expect(input).toHaveAttribute('accept', 'application/pdf,.pdf');
+    const pdf = new File(['%PDF-1.4\n%%EOF'], 'notice.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    await new Promise((r) => setTimeout(r, 20));
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.notificationPosted));
+    expect(sent).toBeInstanceOf(FormData);
+    expect(sent?.get('title')).toBe('Water cut');
+    expect(sent?.get('hostel')).toBe('3');
+    expect((sent?.get('pdf') as File | undefined)?.name).toBe('notice.pdf');
+  });
+
+  it('refuses a file that is not a PDF', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    const input = await screen.findByLabelText('PDF attachment (optional)');
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.pdfOnly));
+  });
+
+  it('shows the server message when posting is refused', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/notifications': () => jsonResponse(200, page([])),
+      'POST /api/notifications': () => jsonResponse(403, { message: 'Your account awaits approval' }),
+    });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    await screen.findByText('No notifications yet.');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'T' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'M' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Your account awaits approval'));
+  });
+
+  it('asks for a title before posting', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Post' }));
+    expect(error).toHaveBeenCalledWith('Please enter a title');
+  });
+});
+
+describe('student notifications', () => {
+  it("defaults the picker to the user's hostel and lists that hostel's notices as plain text", async () => {
+    const fetch = mockFetch({
+      'GET /api/notifications/3': () =>
+        jsonResponse(200, page([notice(1, { pdfUrl: '/api/notifications/1/pdf', pdfName: 'a.pdf' })])),
+    });
+    renderRoutes([{ path: '/s', element: <StudentNotifications userHostel={3} /> }], ['/s']);
+    expect(screen.getByLabelText('Show notices for')).toHaveValue('3');
+    const item = (await screen.findByText('Notice 1')).closest('article')!;
+    expect(within(item).getByText('Hostel 3')).toBeInTheDocument();
+    const message = within(item).getByText(/Line one/);
+    expect(message.textContent).toBe('Line one\n  <b>not bold</b>');
+    expect(message.querySelector('b')).toBeNull();
+    const link = within(item).getByRole('link', { name: /Open PDF/ });
+    expect(link).toHaveAttribute('href', '/api/notifications/1/pdf');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/notifications/3'))).toBe(true);
+  });
+
+  it('shows all notices by default and switches with the picker', async () => {
+    mockFetch({
+      'GET /api/notifications/all': () => jsonResponse(200, page([notice(1, { hostel: 'all' })])),
+      'GET /api/notifications/4': () => jsonResponse(200, page([])),
+    });
+    renderRoutes([{ path: '/s', element: <StudentNotifications /> }], ['/s']);
+    expect(screen.getByLabelText('Show notices for')).toHaveValue('all');
+    expect(await screen.findByText('All hostels')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Show notices for'), { target: { value: '4' } });
+    expect(await screen.findByText('No notifications for Hostel 4 yet.')).toBeInTheDocument();
+  });
+
+  it('toasts when the notices cannot be fetched', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/notifications/all': () => jsonResponse(503, {}) });
+    renderRoutes([{ path: '/s', element: <StudentNotifications /> }], ['/s']);
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(MSG.fetchNotificationsFailed, expect.objectContaining({})),
+    );
+  });
+});
