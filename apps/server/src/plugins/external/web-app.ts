@@ -33,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance) {
     root,
     wildcard: false,
     index: false,
+    // send's own `public, max-age=0` would overwrite the header set below
+    cacheControl: false,
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
       res.setHeader(

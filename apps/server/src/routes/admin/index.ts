@@ -21,12 +21,12 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
   const tags = ['admin'];
-  const preHandler = requireRole('admin');
+  const adminOnly = requireRole('admin');
 
   app.get(
     '/authorities',
     {
-      preHandler,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: 'Verified authorities, those awaiting approval first',
@@ -44,7 +44,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   app.put(
     '/authorities/:id',
     {
-      preHandler,
+      preValidation: adminOnly,
       schema: {
         tags,
         summary: "Grant or withdraw an authority's approval",

@@ -146,7 +146,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         summary: 'The signed-in user',
         response: { 200: ZCheckAuthResponse, 401: ZErrorResponse },
       },
-      preHandler: requireRole(),
+      preValidation: requireRole(),
     },
     async (request) => ({ user: toUser(request.auth!.user) }),
   );

@@ -28,7 +28,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
   app.post(
     '/',
     {
-      preHandler: requireRole('student'),
+      preValidation: requireRole('student'),
       schema: {
         tags,
         summary: "Rate one of the student's own resolved complaints, once",
@@ -45,7 +45,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
   app.get(
     '/',
     {
-      preHandler: requireRole('admin'),
+      preValidation: requireRole('admin'),
       schema: {
         tags,
         summary: 'All feedback, newest first, with the average rating',
@@ -59,7 +59,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
   app.get(
     '/pending',
     {
-      preHandler: requireRole('student'),
+      preValidation: requireRole('student'),
       schema: {
         tags,
         summary: "The student's resolved complaints that still await feedback",

@@ -14,7 +14,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { badRequest, forbidden, HttpError, NUL_MESSAGE } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import {
   createNotification,
@@ -41,6 +41,22 @@ async function readNoticeForm(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, unknown>; pdf: UploadedPdf | null }> {
   const fields: Record<string, unknown> = {};
+  try {
+    return { fields, pdf: await readParts(request, fields) };
+  } catch (err) {
+    // Security fix (test/security/hostile-input.test.ts): busboy reports a broken body (no
+    // boundary, malformed headers) with a plain Error, which became a 500. It is the client's
+    // input, so a 400; errors that already carry a status (413 limits, our 400s) pass through.
+    if (err instanceof HttpError || typeof (err as { statusCode?: unknown } | null)?.statusCode === 'number')
+      throw err;
+    throw badRequest('Malformed multipart body');
+  }
+}
+
+async function readParts(
+  request: FastifyRequest,
+  fields: Record<string, unknown>,
+): Promise<UploadedPdf | null> {
   let pdf: UploadedPdf | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
@@ -61,10 +77,13 @@ async function readNoticeForm(
       if (part.fieldname in fields)
         throw badRequest(`The field ${part.fieldname} was sent twice`, part.fieldname);
       if (part.valueTruncated) throw new HttpError(413, MSG.payloadTooLarge);
+      // Security fix: PostgreSQL cannot store NUL in text (it was a 500 there); refused on both dialects
+      if (typeof part.value === 'string' && part.value.includes('\u0000'))
+        throw badRequest(NUL_MESSAGE, part.fieldname);
       fields[part.fieldname] = part.value;
     }
   }
-  return { fields, pdf };
+  return pdf;
 }
 
 export default async function notificationsRoutes(fastify: FastifyInstance) {
@@ -162,7 +181,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/:id',
     {
-      preHandler: requireRole('authority', 'admin'),
+      preValidation: requireRole('authority', 'admin'),
       schema: {
         tags,
         summary: 'Delete a notice: admin any, an authority its own',

@@ -1,0 +1,384 @@
+/**
+ * The authorization matrix: every endpoint × every kind of caller, with the status CONTRACT.md §2-3
+ * promises. One `it` per cell, so a failing cell names itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/services/sessions';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
+import { createTestApp, type TestApp } from '../harness';
+import { multipart, SMALL_PDF } from './support';
+
+const CALLERS = [
+  'anonymous',
+  'studentA',
+  'studentB',
+  'clerk1',
+  'warden1',
+  'warden2',
+  'network',
+  'other',
+  'unapproved',
+  'admin',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+let t: TestApp;
+const users = {} as Record<Exclude<Caller, 'anonymous'>, Built>;
+/** A's hostel 1 Internet complaint, B's hostel 2 Electrical complaint, and A's resolved (rated) one. */
+let aInternet: { id: number; token: string };
+let bElectrical: { id: number; token: string };
+let aResolved: { id: number; token: string };
+let noticeWithPdf: number;
+
+async function file(who: Built, payload: Record<string, unknown>) {
+  const res = await t.request({ method: 'POST', url: '/api/complaints', token: who.token, payload });
+  expect(res.status).toBe(201);
+  return { id: res.body.complaint.id as number, token: res.body.token as string };
+}
+
+async function setStatus(id: number, status: string) {
+  const res = await t.request({
+    method: 'PUT',
+    url: `/api/complaints/${id}`,
+    token: users.other.token,
+    payload: { status },
+  });
+  expect(res.status).toBe(200);
+}
+
+async function postNotice(by: Built, pdf = false) {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/notifications',
+    token: by.token,
+    ...(await multipart(
+      { title: 'Notice', message: 'Text', hostel: 'all' },
+      pdf ? { name: 'n.pdf', data: SMALL_PDF } : undefined,
+    )),
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.id as number;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  users.studentA = await buildStudent(t);
+  users.studentB = await buildStudent(t);
+  users.clerk1 = await buildAuthority(t, 'Hostel Clerk', { hostelNo: 1 });
+  users.warden1 = await buildAuthority(t, 'Warden', { hostelNo: 1 });
+  users.warden2 = await buildAuthority(t, 'Warden', { hostelNo: 2 });
+  users.network = await buildAuthority(t, 'Network Department');
+  users.other = await buildAuthority(t, 'Other');
+  users.unapproved = await buildAuthority(t, 'Warden', { hostelNo: 1, approved: false });
+  users.admin = await buildAdmin(t);
+  aInternet = await file(users.studentA, {
+    type: 'Hostel',
+    hostelNo: 1,
+    roomNo: '101',
+    subType: 'Internet',
+    description: 'Wi-Fi down',
+  });
+  bElectrical = await file(users.studentB, {
+    type: 'Hostel',
+    hostelNo: 2,
+    roomNo: '202',
+    subType: 'Electrical',
+    description: 'Sparking socket',
+  });
+  aResolved = await file(users.studentA, { type: 'College', subType: 'Library', description: 'Old books' });
+  await setStatus(aResolved.id, 'Resolved');
+  noticeWithPdf = await postNotice(users.admin, true);
+});
+afterAll(async () => t.close());
+
+/** A fresh session for a caller, for cells that end the session (logout). */
+async function freshToken(who: Caller): Promise<string | undefined> {
+  if (who === 'anonymous') return undefined;
+  return (await createSession(t.ctx, users[who].id, false)).token;
+}
+
+interface Row {
+  endpoint: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: () => string | Promise<string>;
+  /** a valid body, so the status says who may call, not what was sent */
+  body?: (who: Caller) => Promise<unknown> | unknown;
+  multipart?: boolean;
+  /** the session ends in this cell: use a fresh one */
+  freshSession?: boolean;
+  expect: Record<Caller, number>;
+}
+
+/** The same status for every caller but the listed ones. */
+const all = (status: number, except: Partial<Record<Caller, number>> = {}): Record<Caller, number> =>
+  Object.fromEntries(CALLERS.map((c) => [c, except[c] ?? status])) as Record<Caller, number>;
+const AUTHORITIES = { clerk1: 200, warden1: 200, warden2: 200, network: 200, other: 200, unapproved: 200 };
+const signedIn = (status: number, except: Partial<Record<Caller, number>> = {}) =>
+  all(status, { anonymous: 401, ...except });
+
+const ROWS: Row[] = [
+  // --- auth ---
+  {
+    endpoint: 'GET /api/auth/check-auth',
+    method: 'GET',
+    url: () => '/api/auth/check-auth',
+    expect: signedIn(200),
+  },
+  {
+    endpoint: 'POST /api/auth/logout',
+    method: 'POST',
+    url: () => '/api/auth/logout',
+    freshSession: true,
+    expect: all(200),
+  },
+  // --- complaints ---
+  {
+    endpoint: 'POST /api/complaints',
+    method: 'POST',
+    url: () => '/api/complaints',
+    body: () => ({ type: 'College', subType: 'Canteen', description: 'Cold food' }),
+    expect: signedIn(403, { studentA: 201, studentB: 201 }),
+  },
+  {
+    endpoint: 'GET /api/complaints/student',
+    method: 'GET',
+    url: () => '/api/complaints/student',
+    expect: signedIn(403, { studentA: 200, studentB: 200 }),
+  },
+  {
+    endpoint: 'GET /api/complaints/authority',
+    method: 'GET',
+    url: () => '/api/complaints/authority',
+    expect: signedIn(403, AUTHORITIES),
+  },
+  {
+    endpoint: 'GET /api/complaints/admin/all',
+    method: 'GET',
+    url: () => '/api/complaints/admin/all',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'GET /api/complaints/admin/stats',
+    method: 'GET',
+    url: () => '/api/complaints/admin/stats',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: "GET /api/complaints/{A's hostel 1 Internet token}",
+    method: 'GET',
+    url: () => `/api/complaints/${aInternet.token}`,
+    expect: {
+      anonymous: 401,
+      studentA: 200,
+      studentB: 404,
+      clerk1: 200,
+      warden1: 200,
+      warden2: 404,
+      network: 200,
+      other: 200,
+      unapproved: 404,
+      admin: 200,
+    },
+  },
+  {
+    endpoint: "GET /api/complaints/{B's hostel 2 Electrical token}",
+    method: 'GET',
+    url: () => `/api/complaints/${bElectrical.token}`,
+    expect: {
+      anonymous: 401,
+      studentA: 404,
+      studentB: 200,
+      clerk1: 404,
+      warden1: 404,
+      warden2: 200,
+      network: 404,
+      other: 200,
+      unapproved: 404,
+      admin: 200,
+    },
+  },
+  {
+    endpoint: 'GET /api/complaints/{unknown token}',
+    method: 'GET',
+    url: () => '/api/complaints/CMP-ZZZZZZZZZZ',
+    expect: signedIn(404),
+  },
+  {
+    endpoint: "PUT /api/complaints/{A's hostel 1 Internet id}",
+    method: 'PUT',
+    url: () => `/api/complaints/${aInternet.id}`,
+    body: () => ({ status: 'In Progress', remarks: 'Looking into it' }),
+    expect: {
+      anonymous: 401,
+      studentA: 403,
+      studentB: 403,
+      clerk1: 200,
+      warden1: 200,
+      warden2: 404,
+      network: 200,
+      other: 200,
+      unapproved: 403,
+      admin: 403,
+    },
+  },
+  {
+    endpoint: "PUT /api/complaints/{B's hostel 2 Electrical id}",
+    method: 'PUT',
+    url: () => `/api/complaints/${bElectrical.id}`,
+    body: () => ({ status: 'In Progress', remarks: null }),
+    expect: {
+      anonymous: 401,
+      studentA: 403,
+      studentB: 403,
+      clerk1: 404,
+      warden1: 404,
+      warden2: 200,
+      network: 404,
+      other: 200,
+      unapproved: 403,
+      admin: 403,
+    },
+  },
+  {
+    endpoint: 'PUT /api/complaints/{unknown id}',
+    method: 'PUT',
+    url: () => '/api/complaints/999999',
+    body: () => ({ status: 'Resolved' }),
+    expect: signedIn(404, { studentA: 403, studentB: 403, unapproved: 403, admin: 403 }),
+  },
+  // --- feedback ---
+  {
+    endpoint: "POST /api/feedback on A's resolved complaint",
+    method: 'POST',
+    url: () => '/api/feedback',
+    // A rates a fresh resolved complaint of their own; everyone else tries A's
+    body: async (who) => {
+      let id = aResolved.id;
+      if (who === 'studentA') {
+        id = (await file(users.studentA, { type: 'College', subType: 'Academic', description: 'Timetable' }))
+          .id;
+        await setStatus(id, 'Resolved');
+      }
+      return { complaintId: id, rating: 4, comments: 'Fixed quickly' };
+    },
+    expect: signedIn(403, { studentA: 201, studentB: 404 }),
+  },
+  {
+    endpoint: 'GET /api/feedback',
+    method: 'GET',
+    url: () => '/api/feedback',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'GET /api/feedback/pending',
+    method: 'GET',
+    url: () => '/api/feedback/pending',
+    expect: signedIn(403, { studentA: 200, studentB: 200 }),
+  },
+  // --- notifications ---
+  { endpoint: 'GET /api/notifications', method: 'GET', url: () => '/api/notifications', expect: all(200) },
+  {
+    endpoint: 'GET /api/notifications/1',
+    method: 'GET',
+    url: () => '/api/notifications/1',
+    expect: all(200),
+  },
+  {
+    endpoint: 'GET /api/notifications/{id}/pdf',
+    method: 'GET',
+    url: () => `/api/notifications/${noticeWithPdf}/pdf`,
+    expect: all(200),
+  },
+  {
+    endpoint: 'POST /api/notifications',
+    method: 'POST',
+    url: () => '/api/notifications',
+    multipart: true,
+    expect: signedIn(201, { studentA: 403, studentB: 403, unapproved: 403 }),
+  },
+  {
+    endpoint: "DELETE /api/notifications/{warden1's notice}",
+    method: 'DELETE',
+    // a fresh notice per cell, so each caller meets one that exists
+    url: async () => `/api/notifications/${await postNotice(users.warden1)}`,
+    expect: signedIn(403, { warden1: 200, admin: 200 }),
+  },
+  {
+    endpoint: 'DELETE /api/notifications/{unknown id}',
+    method: 'DELETE',
+    url: () => '/api/notifications/999999',
+    expect: signedIn(404, { studentA: 403, studentB: 403 }),
+  },
+  // --- admin ---
+  {
+    endpoint: 'GET /api/admin/authorities',
+    method: 'GET',
+    url: () => '/api/admin/authorities',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'PUT /api/admin/authorities/{unapproved id}',
+    method: 'PUT',
+    url: () => `/api/admin/authorities/${users.unapproved.id}`,
+    // false keeps the unapproved warden unapproved for every other cell
+    body: () => ({ approved: false }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'PUT /api/admin/authorities/{a student id}',
+    method: 'PUT',
+    url: () => `/api/admin/authorities/${users.studentA.id}`,
+    body: () => ({ approved: true }),
+    expect: signedIn(403, { admin: 404 }),
+  },
+  // --- public ---
+  { endpoint: 'GET /api/health', method: 'GET', url: () => '/api/health', expect: all(200) },
+];
+
+const CELLS = ROWS.flatMap((row) =>
+  CALLERS.map((caller) => ({ endpoint: row.endpoint, caller, status: row.expect[caller], row })),
+);
+
+describe('authorization matrix', () => {
+  it.each(CELLS)('$endpoint as $caller answers $status', async ({ row, caller, status }) => {
+    const token = row.freshSession
+      ? await freshToken(caller)
+      : caller === 'anonymous'
+        ? undefined
+        : users[caller].token;
+    const url = await row.url();
+    const extra = row.multipart
+      ? await multipart({ title: `By ${caller}`, message: 'Hello', hostel: 'all' })
+      : row.body
+        ? { payload: (await row.body(caller)) as Record<string, unknown> }
+        : {};
+    const res = await t.request({ method: row.method, url, token, ...extra });
+    expect(res.status, JSON.stringify(res.body)?.slice(0, 200)).toBe(status);
+    if (status >= 400) expect(typeof res.body.message).toBe('string');
+  });
+
+  it('answers a 404 for a complaint out of scope exactly as for one that does not exist', async () => {
+    const hidden = await t.request({
+      method: 'GET',
+      url: `/api/complaints/${aInternet.token}`,
+      token: users.studentB.token,
+    });
+    const missing = await t.request({
+      method: 'GET',
+      url: '/api/complaints/CMP-ZZZZZZZZZZ',
+      token: users.studentB.token,
+    });
+    expect(hidden).toMatchObject({ status: 404, body: missing.body });
+  });
+
+  it('keeps a notice in place when another authority tries to delete it', async () => {
+    // an authority's refused delete really left the notice in place
+    const id = await postNotice(users.warden1);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/notifications/${id}`, token: users.warden2.token }))
+        .status,
+    ).toBe(403);
+    const list = await t.request({ method: 'GET', url: '/api/notifications?pageSize=100' });
+    expect(list.body.data.some((n: { id: number }) => n.id === id)).toBe(true);
+  });
+});
