@@ -105,6 +105,11 @@ function openPostgres(url: string, max: number, log?: (e: LogEvent) => void): Da
   });
   // a dropped idle connection must not crash the process; the next query reconnects
   pool.on('error', () => {});
+  // pool.on('error') covers idle clients only: a connection reset while a query is in flight
+  // (database restart, failover, network cut) emitted an unhandled 'error' on the checked-out
+  // client and killed the process (test/faults/db-outage.test.ts). The query still fails (503)
+  // and the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   let closed = false;
   return {

@@ -26,7 +26,16 @@ export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise
   };
   if (dialect === 'sqlite') return run(db);
   return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+    // try-lock in a loop rather than one blocking call: a blocking wait longer than the pool's
+    // query timeout would fail a start that only had to wait for another instance's migration
+    for (let attempt = 0; ; attempt++) {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(${MIGRATION_LOCK_ID}) as locked`.execute(conn);
+      if (rows[0]?.locked) break;
+      if (attempt > 600) throw new Error('timed out waiting for another instance to finish migrating');
+      await new Promise((r) => setTimeout(r, 200));
+    }
     try {
       return await run(conn);
     } finally {
