@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
-const root = path.resolve(__dirname, '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** A real SMTP server on loopback that files every mail it receives as JSON for the tests to read. */
 function startSmtpSink(mailDir: string): Promise<{ port: number; close(): Promise<void> }> {
@@ -42,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
@@ -80,6 +81,11 @@ export default async function globalSetup() {
     };
   }
 
+  // A snapshot of the built web app: a rebuild during the run (another terminal, a watcher) would
+  // otherwise replace the hashed chunks that the index.html the server holds refers to.
+  const webDist = path.join(workDir, 'web');
+  fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
+
   const smtp = await startSmtpSink(mailDir);
   const serverEnv: Record<string, string> = {
     PORT: String(port),
@@ -87,7 +93,7 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     PUBLIC_URL: baseURL,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
@@ -107,9 +113,16 @@ export default async function globalSetup() {
   process.env.E2E_SERVER_LOG = logFile;
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await smtp.close();
+    // a server that already died would never emit 'exit' again; a stuck one is killed after 10 s
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // smtp-server waits for open connections; do not let one hold the run
+    await Promise.race([smtp.close(), new Promise((r) => setTimeout(r, 5_000))]);
     await dropDatabase();
     fs.rmSync(workDir, { recursive: true, force: true });
   };
