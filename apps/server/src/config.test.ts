@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('gives a working single-machine setup with no variables set', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.studentEmailDomain).toBe('bitmesra.ac.in');
+    expect(c.authorityApproval).toBe('admin');
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.mailFrom).toBe('BIT Mesra Complaint System <no-reply@bitmesra.ac.in>');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SMTP_URL', 'http://mail'],
+    ['AUTHORITY_APPROVAL', 'sometimes'],
+    ['STUDENT_EMAIL_DOMAIN', 'not a domain'],
+    ['PUBLIC_URL', 'localhost'],
+    ['TRUST_PROXY', 'yes'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('derives the public URL from the port and takes PostgreSQL from DATABASE_URL', () => {
+    const c = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', AUTHORITY_APPROVAL: 'none' });
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+    expect(c.authorityApproval).toBe('none');
+  });
+});
