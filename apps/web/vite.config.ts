@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // read by scripts/size-check.mjs to find the JavaScript the home page needs
+    manifest: true,
     rolldownOptions: {
       // The shared contract is plain declarations: let unused schemas (and zod) drop out of the entry chunk.
       treeshake: {

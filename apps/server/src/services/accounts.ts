@@ -8,7 +8,7 @@ import {
   type TUser,
 } from '@bit/contract';
 import type { Ctx } from '../context';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, type HttpError, notFound, unauthorized } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { enqueueMail } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
@@ -137,7 +137,11 @@ export async function verifyEmail(
 }
 
 /** Mails a new verification code to a pending account; answers the same when there is none. */
-export async function resendVerification(ctx: Ctx, role: 'student' | 'authority', email: string): Promise<void> {
+export async function resendVerification(
+  ctx: Ctx,
+  role: 'student' | 'authority',
+  email: string,
+): Promise<void> {
   await assertMayResend(ctx, email, 'verify');
   const user = await findUserByEmail(ctx, email);
   if (!user || user.role !== role || user.verified === 1) {

@@ -65,7 +65,7 @@ export function Navbar() {
   }, [open]);
 
   return (
-    <header className="bg-brand-900 text-white shadow">
+    <header className="on-dark bg-brand-900 text-white shadow">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-2">
         <div className="flex items-center justify-between gap-2">
           <Link to={paths.home} className="inline-flex min-h-11 items-center gap-2 rounded-lg font-bold">

@@ -78,7 +78,7 @@ export function AdminDashboard({ user }: { user: TUser }) {
             ))}
             <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <dt className="text-sm text-slate-600">Average Rating</dt>
-              <dd className="mt-1 text-3xl font-bold tabular-nums text-accent-500">
+              <dd className="mt-1 text-3xl font-bold tabular-nums text-accent-700">
                 {s?.averageRating === null ? (
                   <span className="text-base font-medium text-slate-600">{formatAverage(null)}</span>
                 ) : (
@@ -99,10 +99,10 @@ export function AdminDashboard({ user }: { user: TUser }) {
                 <BarChart
                   title="Complaints by status"
                   bars={[
-                    { label: 'Pending', value: s.pending, colour: 'bg-yellow-500' },
-                    { label: 'In Progress', value: s.inProgress, colour: 'bg-blue-600' },
-                    { label: 'Resolved', value: s.resolved, colour: 'bg-green-600' },
-                    { label: 'Rejected', value: s.rejected, colour: 'bg-red-600' },
+                    { label: 'Pending', value: s.pending, colour: 'bg-status-pending-bar' },
+                    { label: 'In Progress', value: s.inProgress, colour: 'bg-status-progress' },
+                    { label: 'Resolved', value: s.resolved, colour: 'bg-status-resolved' },
+                    { label: 'Rejected', value: s.rejected, colour: 'bg-status-other' },
                   ]}
                 />
               </Card>
@@ -141,7 +141,7 @@ export function AdminDashboard({ user }: { user: TUser }) {
               {feedback.data.data.map((f) => (
                 <li key={f.id} className="py-3">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <span className="text-accent-500" role="img" aria-label={`Rating ${f.rating} of 5`}>
+                    <span className="text-accent-700" role="img" aria-label={`Rating ${f.rating} of 5`}>
                       {stars(f.rating)}
                     </span>
                     <span className="font-mono text-sm text-slate-800">{f.complaint.token}</span>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
 import { authoritiesKey, getAuthorities, setApproval } from '../api/authorities-api';
@@ -53,7 +54,7 @@ export function ManageAuthorities() {
           </span>
         )}
       </p>
-      <Card className="mt-6 overflow-x-auto">
+      <Card className="mt-6">
         {list.isPending ? (
           <p role="status" className="text-slate-600">
             {MSG.loading}
@@ -65,80 +66,82 @@ export function ManageAuthorities() {
         ) : rows.length === 0 ? (
           <p className="text-slate-600">No authorities have signed up yet.</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Authorities, those awaiting approval first</caption>
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Email
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Designation
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Hostel
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((u) => {
-                const busy = mutation.isPending && mutation.variables?.user.id === u.id;
-                return (
-                  <tr key={u.id}>
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                      {u.name}
-                    </th>
-                    <td className="py-2 pr-3 break-all">{u.email}</td>
-                    <td className="py-2 pr-3">
-                      {u.designation ?? '—'}
-                      {u.department ? ` (${u.department})` : ''}
-                    </td>
-                    <td className="py-2 pr-3">{u.hostelNo ?? '—'}</td>
-                    <td className="py-2 pr-3">
-                      <span
-                        className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                          u.approved
-                            ? 'bg-status-resolved-bg text-status-resolved'
-                            : 'bg-status-pending-bg text-status-pending'
-                        }`}
-                      >
-                        {u.approved ? 'Approved' : 'Awaiting approval'}
-                      </span>
-                    </td>
-                    <td className="py-2 text-right">
-                      {u.approved ? (
-                        <Button
-                          variant="secondary"
-                          disabled={busy}
-                          aria-label={`Revoke ${u.name}`}
-                          onClick={() => mutation.mutate({ user: u, approved: false })}
+          <TableScroll label="Authorities">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Authorities, those awaiting approval first</caption>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Name
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Email
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Designation
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Hostel
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Action</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((u) => {
+                  const busy = mutation.isPending && mutation.variables?.user.id === u.id;
+                  return (
+                    <tr key={u.id}>
+                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                        {u.name}
+                      </th>
+                      <td className="px-3 py-2 break-all">{u.email}</td>
+                      <td className="px-3 py-2">
+                        {u.designation ?? '—'}
+                        {u.department ? ` (${u.department})` : ''}
+                      </td>
+                      <td className="px-3 py-2">{u.hostelNo ?? '—'}</td>
+                      <td className="px-3 py-2">
+                        <span
+                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                            u.approved
+                              ? 'bg-status-resolved-bg text-status-resolved'
+                              : 'bg-status-pending-bg text-status-pending'
+                          }`}
                         >
-                          Revoke
-                        </Button>
-                      ) : (
-                        <Button
-                          disabled={busy}
-                          aria-label={`Approve ${u.name}`}
-                          onClick={() => mutation.mutate({ user: u, approved: true })}
-                        >
-                          Approve
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                          {u.approved ? 'Approved' : 'Awaiting approval'}
+                        </span>
+                      </td>
+                      <td className="px-3 py-2 text-right">
+                        {u.approved ? (
+                          <Button
+                            variant="secondary"
+                            disabled={busy}
+                            aria-label={`Revoke ${u.name}`}
+                            onClick={() => mutation.mutate({ user: u, approved: false })}
+                          >
+                            Revoke
+                          </Button>
+                        ) : (
+                          <Button
+                            disabled={busy}
+                            aria-label={`Approve ${u.name}`}
+                            onClick={() => mutation.mutate({ user: u, approved: true })}
+                          >
+                            Approve
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableScroll>
         )}
       </Card>
     </section>

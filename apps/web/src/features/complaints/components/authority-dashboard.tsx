@@ -17,7 +17,7 @@ export function ApprovalNotice() {
   return (
     <div
       role="status"
-      className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      className="mt-6 rounded-lg border border-status-pending/30 bg-status-pending-bg p-4 text-sm text-status-pending"
     >
       {AWAITING_APPROVAL}
     </div>

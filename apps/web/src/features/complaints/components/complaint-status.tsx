@@ -60,14 +60,24 @@ export function ComplaintStatus() {
           {MSG.loading}
         </p>
       )}
+      {query.isError && !query.isFetching && (
+        <p className="mt-6 rounded-lg border border-status-other/30 bg-status-other-bg p-4 text-sm text-status-other">
+          {errorMessage(query.error, MSG.fetchComplaintFailed)}
+        </p>
+      )}
+      {!urlToken && (
+        <p className="mt-6 text-sm text-slate-600">
+          Enter the token you got when you filed the complaint, for example CMP-1A2B3C4D.
+        </p>
+      )}
       {query.data && !query.isError && <ComplaintDetails complaint={query.data} />}
     </section>
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -106,14 +116,12 @@ export function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHi
         </Field>
         <Field label="Filed on">{formatDateTime(c.createdAt)}</Field>
         <Field label="Last updated">{formatDateTime(c.updatedAt)}</Field>
-        <div className="sm:col-span-2">
-          <Field label="Description">
-            <span className="whitespace-pre-wrap">{c.description}</span>
-          </Field>
-        </div>
-        <div className="sm:col-span-2">
-          <Field label="Remarks">{c.remarks || 'No remarks yet'}</Field>
-        </div>
+        <Field label="Description" wide>
+          <span className="whitespace-pre-wrap">{c.description}</span>
+        </Field>
+        <Field label="Remarks" wide>
+          {c.remarks || 'No remarks yet'}
+        </Field>
       </dl>
 
       <h3 className="mt-6 text-base font-semibold text-brand-900" id="history-heading">

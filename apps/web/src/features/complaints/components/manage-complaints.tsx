@@ -13,11 +13,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useAuthorityComplaints } from '../api/complaints-api';
 import { ApprovalNotice } from './authority-dashboard';
 import { formatDate } from './format';
-import { tableBox, tableClass, tdClass, thClass } from './student-dashboard';
+import { tableClass, tdClass, thClass } from './student-dashboard';
 import { UpdateComplaintDialog } from './update-complaint-dialog';
 import { useErrorToast } from './use-error-toast';
 
@@ -30,7 +31,7 @@ export function manageTitle(user: TUser) {
 
 export function ManageComplaints({ user }: { user: TUser }) {
   const title = manageTitle(user);
-  useDocumentTitle(title);
+  useDocumentTitle(`${title} · Manage Complaints`);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TComplaintStatus | ''>('');
   const [editing, setEditing] = useState<TComplaint | null>(null);
@@ -75,7 +76,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
             </p>
           ) : (
             <>
-              <div className={tableBox}>
+              <TableScroll label={title}>
                 <table className={tableClass}>
                   <caption className="sr-only">{title}</caption>
                   <thead className="bg-slate-50">
@@ -146,7 +147,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <Pagination
                 page={list.page}
                 pageSize={list.pageSize || PAGE_SIZE_DEFAULT}

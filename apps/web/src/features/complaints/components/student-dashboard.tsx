@@ -5,13 +5,13 @@ import { Pagination } from '../../../components/pagination';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useStudentComplaints } from '../api/complaints-api';
 import { formatDate, statusPath } from './format';
 import { useErrorToast } from './use-error-toast';
 
-export const tableBox = 'mt-4 overflow-x-auto rounded-lg border border-slate-200';
 export const tableClass = 'min-w-full divide-y divide-slate-200 text-left text-sm';
 export const thClass = 'px-4 py-3 font-semibold whitespace-nowrap text-slate-700';
 export const tdClass = 'px-4 py-3 align-top text-slate-800';
@@ -46,7 +46,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
           </p>
         ) : (
           <>
-            <div className={tableBox}>
+            <TableScroll label="Your complaints">
               <table className={tableClass}>
                 <caption className="sr-only">Your complaints</caption>
                 <thead className="bg-slate-50">
@@ -85,7 +85,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
                         <Link
                           to={statusPath(c.token)}
                           aria-label={`View ${c.token}`}
-                          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+                          className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 underline-offset-2 hover:underline"
                         >
                           View
                         </Link>
@@ -94,7 +94,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pagination
               page={list.page}
               pageSize={list.pageSize || PAGE_SIZE_DEFAULT}

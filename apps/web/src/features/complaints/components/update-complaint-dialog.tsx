@@ -59,6 +59,8 @@ export function UpdateComplaintDialog({
           <form onSubmit={onSubmit} className="mt-4 space-y-4">
             <SelectField
               label="Status"
+              // Headless UI puts focus here when the dialog opens
+              data-autofocus
               value={status}
               onChange={(e) => setStatus(e.target.value as TComplaintStatus)}
             >

@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { type TAdminFilters, useAdminComplaints } from '../api/complaints-api';
 import { formatDate } from './format';
-import { tableBox, tableClass, tdClass, thClass } from './student-dashboard';
+import { tableClass, tdClass, thClass } from './student-dashboard';
 import { useErrorToast } from './use-error-toast';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
@@ -120,7 +121,7 @@ export function ViewComplaints() {
           </p>
         ) : (
           <>
-            <div className={tableBox}>
+            <TableScroll label="Complaints">
               <table className={tableClass}>
                 <caption className="sr-only">Complaints</caption>
                 <thead className="bg-slate-50">
@@ -188,7 +189,7 @@ export function ViewComplaints() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pagination
               page={list.page}
               pageSize={list.pageSize || PAGE_SIZE_DEFAULT}

@@ -1,0 +1,82 @@
+// `npm run size`: the JavaScript budget of the home page, checked against the built apps/web/dist.
+//
+// What is counted (each file once, gzipped with node:zlib gzipSync at level 9):
+//   1. the entry chunk of index.html (Vite manifest key "index.html"),
+//   2. every chunk it imports statically, transitively (the manifest's `imports`, which the browser
+//      fetches as <link rel="modulepreload"> / static imports before the app runs),
+//   3. the lazily loaded chunk of the '/' route (src/app/routes/home.tsx) and of the root layout
+//      (src/app/layout/root-layout.tsx, when it is a chunk of its own; today it is in the entry), each
+//      with its own static imports, transitively: the router loads them before the home page renders.
+// What is not counted: CSS, the manifest's other dynamic imports (the other routes, and react-toastify's
+// toast container, which is fetched after start-up and is not needed for the page to be interactive),
+// and assets such as the favicon.
+// Fails (exit 1) when the sum is over 120 KB (122,880 bytes).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = 120 * 1024;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+
+if (!fs.existsSync(manifestPath)) {
+  console.error(
+    `No Vite manifest at ${manifestPath}: run \`npm run build\` first (build.manifest must be on).`,
+  );
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
+  process.exit(1);
+}
+
+/** The chunk and its static imports, transitively, as [manifest key, reason] pairs. */
+function withStaticImports(key, reason, seen) {
+  if (seen.has(key)) return;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  seen.set(key, reason);
+  for (const dep of chunk.imports ?? []) withStaticImports(dep, `static import of ${key}`, seen);
+}
+
+const counted = new Map();
+withStaticImports(entryKey, 'entry', counted);
+const LAZY = [
+  ['src/app/routes/home.tsx', "lazy chunk of the '/' route"],
+  ['src/app/layout/root-layout.tsx', 'lazy chunk of the root layout'],
+];
+for (const [src, reason] of LAZY) {
+  if (manifest[src]) withStaticImports(src, reason, counted);
+  else if (src.includes('routes/home')) {
+    console.error(`${src} is not in the manifest: the '/' route is expected to load lazily.`);
+    process.exit(1);
+  } else console.log(`(${src} has no chunk of its own: it is part of the entry)`);
+}
+
+let total = 0;
+const rows = [];
+for (const [key, reason] of counted) {
+  const file = manifest[key].file;
+  const bytes = fs.readFileSync(path.join(dist, file));
+  const gz = gzipSync(bytes, { level: 9 }).length;
+  total += gz;
+  rows.push({ file, raw: bytes.length, gzip: gz, why: reason });
+}
+rows.sort((a, b) => b.gzip - a.gzip);
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log('JavaScript the home page needs before it is interactive (gzip -9):');
+for (const r of rows)
+  console.log(`  ${kb(r.gzip).padStart(9)}  ${r.file.padEnd(40)} ${kb(r.raw).padStart(9)} raw  ${r.why}`);
+console.log(`  ${kb(total).padStart(9)}  total (${total} bytes), budget ${kb(BUDGET)} (${BUDGET} bytes)`);
+
+if (total > BUDGET) {
+  console.error(`Over budget by ${total - BUDGET} bytes.`);
+  process.exit(1);
+}
+console.log(`Within budget: ${BUDGET - total} bytes to spare.`);
