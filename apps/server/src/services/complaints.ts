@@ -22,6 +22,7 @@ import type { Ctx } from '../context';
 import type { ComplaintHistoryTable, ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
 import { forbidden, notFound } from '../lib/errors';
+import { preparedQuery } from '../lib/prepared';
 import { enqueueMail } from '../mail/outbox';
 import { statusMail } from '../mail/templates';
 import { applyScope, canUpdate, complaintScope, counterScopeKey, type Scope } from '../policy/scope';
@@ -251,6 +252,16 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
 }
 
 /** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
+// the scope's condition differs by kind, so each kind is its own prepared shape
+const complaintByToken = preparedQuery((db, kind, token: string, scopeValue: number) => {
+  const scope = { kind, hostelNo: scopeValue, studentId: scopeValue } as Scope;
+  return applyScope(db.selectFrom('complaints').selectAll(), scope).where('token', '=', token);
+});
+
+const historyOfComplaint = preparedQuery((db, _shape, complaintId: number) =>
+  db.selectFrom('complaint_history').selectAll().where('complaint_id', '=', complaintId).orderBy('id', 'asc'),
+);
+
 export async function getComplaintByToken(
   ctx: Ctx,
   user: UserRow,
@@ -258,16 +269,12 @@ export async function getComplaintByToken(
 ): Promise<TComplaintWithHistory> {
   const scope = complaintScope(user);
   if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
-  const row = await applyScope(ctx.database.db.selectFrom('complaints').selectAll(), scope)
-    .where('token', '=', token)
-    .executeTakeFirst();
+  const db = ctx.database.db;
+  const scopeValue =
+    scope.kind === 'hostel' ? scope.hostelNo : scope.kind === 'student' ? scope.studentId : 0;
+  const [row] = await complaintByToken(db, scope.kind, token, scopeValue);
   if (!row) throw notFound(MSG.complaintNotFound);
-  const history = await ctx.database.db
-    .selectFrom('complaint_history')
-    .selectAll()
-    .where('complaint_id', '=', Number(row.id))
-    .orderBy('id', 'asc')
-    .execute();
+  const history = await historyOfComplaint(db, 'one', Number(row.id));
   return { ...toComplaint(row), history: history.map(toHistoryEntry) };
 }
 

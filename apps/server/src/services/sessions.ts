@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { newSessionToken, sha256 } from '../lib/crypto';
+import { preparedQuery } from '../lib/prepared';
 import type { UserRow } from './users';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -35,16 +36,20 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const row = await ctx.database.db
+const sessionByTokenHash = preparedQuery((db, _shape, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
     .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.revoked_at'])
-    .where('sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at <= ctx.clock.now()) return null;
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+/** The live session for a token, with its user; runs on every signed-in request. */
+export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const [row] = await sessionByTokenHash(ctx.database.db, 'one', sha256(token));
+  if (!row || row.revoked_at !== null || Number(row.expires_at) <= ctx.clock.now()) return null;
   const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
   return { sessionId: Number(session_id), user: user as UserRow };
 }
