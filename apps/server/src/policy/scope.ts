@@ -67,6 +67,25 @@ export function scopeFilter(scope: Scope) {
   };
 }
 
+/**
+ * The same rule as scopeFilter as one `column = value` condition (null for "all"), for the
+ * prepared list queries, whose shape must not depend on a builder callback.
+ */
+export function scopeCondition(
+  scope: Exclude<Scope, { kind: 'none' }>,
+): { column: 'hostel_no' | 'is_network' | 'student_id'; value: number } | null {
+  switch (scope.kind) {
+    case 'hostel':
+      return { column: 'hostel_no', value: scope.hostelNo };
+    case 'network':
+      return { column: 'is_network', value: 1 };
+    case 'student':
+      return { column: 'student_id', value: scope.studentId };
+    default:
+      return null;
+  }
+}
+
 export function applyScope<O>(
   query: SelectQueryBuilder<DB, 'complaints', O>,
   scope: Scope,

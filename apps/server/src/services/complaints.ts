@@ -25,7 +25,14 @@ import { forbidden, notFound } from '../lib/errors';
 import { preparedQuery } from '../lib/prepared';
 import { enqueueMail } from '../mail/outbox';
 import { statusMail } from '../mail/templates';
-import { applyScope, canUpdate, complaintScope, counterScopeKey, type Scope } from '../policy/scope';
+import {
+  applyScope,
+  canUpdate,
+  complaintScope,
+  counterScopeKey,
+  type Scope,
+  scopeCondition,
+} from '../policy/scope';
 import { bumpCounters, readCounters } from './counters';
 import type { UserRow } from './users';
 
@@ -162,38 +169,50 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
 
+type PageFilter = { column: 'hostel_no' | 'is_network' | 'student_id' | 'type' | 'status'; value: unknown };
+
+// ids of one page, newest first, from the filter's index alone; the shape is the filtered columns
+const pageIds = preparedQuery((db, shape, first: unknown, second: unknown, limit: number, offset: number) => {
+  let query = db.selectFrom('complaints').select('id');
+  shape
+    .split(',')
+    .filter(Boolean)
+    .forEach((column, i) => {
+      query = query.where(column as PageFilter['column'], '=', (i === 0 ? first : second) as never);
+    });
+  return query.orderBy('id', 'desc').limit(limit).offset(offset);
+});
+
+// the rows of those ids; the shape is how many there are
+const rowsByIds = preparedQuery((db, _shape, ...ids: number[]) =>
+  db.selectFrom('complaints').selectAll().where('id', 'in', ids).orderBy('id', 'desc'),
+);
+
 /**
  * One page of complaints, newest first. The page's ids come from the filter's index alone (every
  * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
  */
-async function fetchPage(
-  ctx: Ctx,
-  filtered: SelectQueryBuilder<DB, 'complaints', object>,
-  q: TPageQuery,
-): Promise<ComplaintRow[]> {
-  const ids = await filtered
-    .select('complaints.id')
-    .orderBy('complaints.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+async function fetchPage(ctx: Ctx, filters: PageFilter[], q: TPageQuery): Promise<ComplaintRow[]> {
+  const db = ctx.database.db;
+  const shape = filters.map((f) => f.column).join(',');
+  const ids = await pageIds(
+    db,
+    shape,
+    filters[0]?.value ?? null,
+    filters[1]?.value ?? null,
+    q.pageSize,
+    (q.page - 1) * q.pageSize,
+  );
   if (ids.length === 0) return [];
-  return ctx.database.db
-    .selectFrom('complaints')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      ids.map((r) => r.id),
-    )
-    .orderBy('id', 'desc')
-    .execute();
+  return rowsByIds(db, String(ids.length), ...ids.map((r) => Number(r.id)));
 }
 
-function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
-  let query = applyScope(ctx.database.db.selectFrom('complaints'), scope);
-  if (status) query = query.where('status', '=', status);
-  return fetchPage(ctx, query, q);
+async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
+  if (scope.kind === 'none') return [];
+  const condition = scopeCondition(scope);
+  const filters: PageFilter[] = condition ? [condition] : [];
+  if (status) filters.push({ column: 'status', value: status });
+  return fetchPage(ctx, filters, q);
 }
 
 export async function listStudentComplaints(
@@ -233,25 +252,24 @@ export async function listAuthorityComplaints(
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
   // only Hostel complaints carry a hostel number
   if (q.hostelNo !== undefined && q.type === 'College') return page([], 0, q);
-  let query = ctx.database.db.selectFrom('complaints');
+  const filters: PageFilter[] = [];
   let key = 'all';
   if (q.hostelNo !== undefined) {
-    query = query.where('hostel_no', '=', q.hostelNo);
+    filters.push({ column: 'hostel_no', value: q.hostelNo });
     key = `hostel:${q.hostelNo}`;
   } else if (q.type) {
-    query = query.where('type', '=', q.type);
+    filters.push({ column: 'type', value: q.type });
     key = `type:${q.type}`;
   }
-  if (q.status) query = query.where('status', '=', q.status);
+  if (q.status) filters.push({ column: 'status', value: q.status });
   const [rows, counters] = await Promise.all([
-    fetchPage(ctx, query, q),
+    fetchPage(ctx, filters, q),
     readCounters(ctx.database.db, statusKeys(key)),
   ]);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
   return page(rows.map(toComplaint), count, q);
 }
 
-/** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
 // the scope's condition differs by kind, so each kind is its own prepared shape
 const complaintByToken = preparedQuery((db, kind, token: string, scopeValue: number) => {
   const scope = { kind, hostelNo: scopeValue, studentId: scopeValue } as Scope;
@@ -262,6 +280,7 @@ const historyOfComplaint = preparedQuery((db, _shape, complaintId: number) =>
   db.selectFrom('complaint_history').selectAll().where('complaint_id', '=', complaintId).orderBy('id', 'asc'),
 );
 
+/** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
 export async function getComplaintByToken(
   ctx: Ctx,
   user: UserRow,

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
+import { preparedQuery } from '../lib/prepared';
 
 /**
  * Counters maintained in the same transaction as the rows they count, so every count and stat is
@@ -24,13 +25,15 @@ export async function bumpCounters(
   }
 }
 
-export async function readCounters(
-  db: Kysely<DB> | Transaction<DB>,
-  keys: string[],
-): Promise<Record<string, number>> {
+// the shape is how many keys are read
+const countersByKeys = preparedQuery((db, _shape, ...keys: string[]) =>
+  db.selectFrom('counters').select(['key', 'value']).where('key', 'in', keys),
+);
+
+export async function readCounters(db: Kysely<DB>, keys: string[]): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   if (keys.length === 0) return out;
-  const rows = await db.selectFrom('counters').select(['key', 'value']).where('key', 'in', keys).execute();
+  const rows = await countersByKeys(db, String(keys.length), ...keys);
   for (const r of rows) out[r.key] = Number(r.value);
   return out;
 }
