@@ -389,6 +389,15 @@ test('protected screens: anonymous visitors go home and come back after login, o
   await expect(greeting(page, s.name)).toBeVisible();
   await expect(page).toHaveURL(/\/student-dashboard$/);
   await page.unroute('**/api/auth/check-auth');
+
+  // the home page's own login button carries the requested location too
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+  await page.goto('/file-complaint');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('main').getByRole('link', { name: 'Student Login' }).click();
+  await submitLogin(page, s.email, s.password);
+  await expect(page).toHaveURL(/\/file-complaint$/);
 });
 
 test('the code screens without their navigation state send the visitor back to the form that leads to them', async ({

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -19,6 +20,9 @@ const STEPS = [
 
 export function Component() {
   useDocumentTitle('Home');
+  // a protected screen sent the visitor here with the requested location: the login links carry it on
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const state = from ? { from } : undefined;
   return (
     <>
       <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
@@ -31,11 +35,12 @@ export function Component() {
             Raise hostel and campus issues, follow them to resolution, and tell us how we did.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <LinkButton to={paths.studentLogin} variant="secondary">
+            <LinkButton to={paths.studentLogin} state={state} variant="secondary">
               Student Login
             </LinkButton>
             <LinkButton
               to={paths.authorityLogin}
+              state={state}
               className="border border-white bg-transparent hover:bg-brand-800"
             >
               Authority Login
