@@ -126,7 +126,7 @@ async function runSize(n: number) {
   const database = openDatabase({ databaseUrl, dataDir });
   await migrateToLatest(database.db, database.dialect);
   console.log(`\nGenerating ${n.toLocaleString('en')} complaints on ${database.dialect}…`);
-  const g = await generate(database.db, n);
+  const g = await generate(database.db, n, console.log, database.dialect);
   console.log(`  done in ${g.seconds.toFixed(1)} s`);
   const tokens: Record<string, string> = {};
   for (const [who, id] of [
