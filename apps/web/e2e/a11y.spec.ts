@@ -1,20 +1,23 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  DESKTOP,
+  expectNoHorizontalScroll,
+  expectNoSeriousViolations,
+  PHONE,
+  smallTouchTargets,
+} from './support/a11y';
 import { snap } from './support/helpers';
 import {
   approve,
-  DESKTOP,
   disposeContexts,
-  expectNoHorizontalScroll,
-  expectNoSeriousViolations,
   fileComplaint,
   makeAdmin,
   makeAuthority,
   makeStudent,
-  PHONE,
   postNotice,
   signIn,
-  smallTouchTargets,
   type TSession,
+  updateComplaint,
 } from './support/sessions';
 
 // Every screen of SPEC §2, for every role that can reach it: axe-core (WCAG 2 A/AA) finds nothing
@@ -34,9 +37,13 @@ type TScreen = {
   state?: Record<string, unknown>;
 };
 
-const h1 = (name: string | RegExp) => async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+/** A screen's ready check: what find() locates is visible. */
+const shows = (find: (page: Page) => Locator) => async (page: Page) => {
+  await expect(find(page)).toBeVisible();
 };
+const h1 = (name: string | RegExp) => shows((p) => p.getByRole('heading', { level: 1, name }));
+/** The notices lists have their first notice. */
+const anArticle = shows((p) => p.locator('main article').first());
 
 /** Opens a screen, with history state when it needs one (as the app's own navigate() would set it). */
 async function open(page: Page, screen: TScreen) {
@@ -126,9 +133,7 @@ const PUBLIC: TScreen[] = [
     name: 'student-notifications',
     path: '/student-notifications',
     title: /^Notifications/,
-    ready: async (page) => {
-      await expect(page.locator('main article').first()).toBeVisible();
-    },
+    ready: anArticle,
   },
   {
     name: 'not-found',
@@ -154,6 +159,11 @@ test.describe
     let warden: TSession;
     let awaiting: TSession;
     let tokens: string[] = [];
+    /** The list shows the seeded complaint number i (read when the check runs, after beforeAll). */
+    const tokenCell = (i: number) => shows((p) => p.getByRole('cell', { name: tokens[i], exact: true }));
+    const checkAll = async (page: Page, screens: TScreen[], role: TRoleName) => {
+      for (const screen of screens) await checkScreen(page, screen, role, phoneAxeFor(screen));
+    };
 
     test.beforeAll(async () => {
       test.setTimeout(60_000);
@@ -166,50 +176,21 @@ test.describe
       ]);
       await approve(admin, warden);
 
-      const filed = [];
+      const hostel1 = (roomNo: string, subType: string, description: string) => ({
+        type: 'Hostel',
+        hostelNo: 1,
+        roomNo,
+        subType,
+        description,
+      });
+      const filed: Array<{ token: string; id: number }> = [];
       for (const data of [
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-214',
-          subType: 'Fan',
-          description: 'The ceiling fan wobbles and makes a grinding noise.',
-        },
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-214',
-          subType: 'Internet',
-          description: 'Wi-Fi drops every evening between 8 and 11 pm.',
-        },
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-110',
-          subType: 'Plumbing',
-          description: 'The tap in the second-floor washroom leaks all night.',
-        },
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-214',
-          subType: 'Bulb',
-          description: 'The tube light in the corridor outside B-214 is out.',
-        },
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-301',
-          subType: 'Window Glass',
-          description: 'Cracked window pane in the study room.',
-        },
-        {
-          type: 'Hostel',
-          hostelNo: 1,
-          roomNo: 'B-214',
-          subType: 'Socket',
-          description: 'The socket beside the study table sparks when used.',
-        },
+        hostel1('B-214', 'Fan', 'The ceiling fan wobbles and makes a grinding noise.'),
+        hostel1('B-214', 'Internet', 'Wi-Fi drops every evening between 8 and 11 pm.'),
+        hostel1('B-110', 'Plumbing', 'The tap in the second-floor washroom leaks all night.'),
+        hostel1('B-214', 'Bulb', 'The tube light in the corridor outside B-214 is out.'),
+        hostel1('B-301', 'Window Glass', 'Cracked window pane in the study room.'),
+        hostel1('B-214', 'Socket', 'The socket beside the study table sparks when used.'),
         {
           type: 'College',
           hostelNo: null,
@@ -221,10 +202,8 @@ test.describe
         filed.push(await fileComplaint(student, data));
       }
       tokens = filed.map((f) => f.token);
-      const update = async (i: number, status: string, remarks: string) => {
-        const res = await warden.api.put(`/api/complaints/${filed[i]!.id}`, { data: { status, remarks } });
-        expect(res.ok(), await res.text()).toBe(true);
-      };
+      const update = (i: number, status: string, remarks: string) =>
+        updateComplaint(warden, filed[i]!.id, status, remarks);
       await update(1, 'In Progress', 'Router to be replaced on Monday');
       await update(2, 'Resolved', 'Washer replaced');
       await update(3, 'Resolved', 'New tube light fitted');
@@ -269,9 +248,7 @@ test.describe
           name: 'student-dashboard',
           path: '/student-dashboard',
           title: /^Student Dashboard/,
-          ready: async (p) => {
-            await expect(p.getByRole('cell', { name: tokens[0], exact: true })).toBeVisible();
-          },
+          ready: tokenCell(0),
         },
         {
           name: 'file-complaint',
@@ -292,13 +269,11 @@ test.describe
           name: 'feedback',
           path: '/feedback',
           title: /^Feedback/,
-          ready: async (p) => {
-            await expect(p.getByRole('radiogroup', { name: 'Rating' })).toBeVisible();
-          },
+          ready: shows((p) => p.getByRole('radiogroup', { name: 'Rating' })),
         },
         ...SIGNED_IN_PUBLIC,
       ];
-      for (const screen of screens) await checkScreen(page, screen, 'student', phoneAxeFor(screen));
+      await checkAll(page, screens, 'student');
     });
 
     test('student with no complaints: the empty states', async ({ page }) => {
@@ -309,9 +284,7 @@ test.describe
           name: 'student-dashboard-empty',
           path: '/student-dashboard',
           title: /^Student Dashboard/,
-          ready: async (p) => {
-            await expect(p.getByText('You have not filed any complaints yet.')).toBeVisible();
-          },
+          ready: shows((p) => p.getByText('You have not filed any complaints yet.')),
         },
         'student',
       );
@@ -321,9 +294,7 @@ test.describe
           name: 'feedback-empty',
           path: '/feedback',
           title: /^Feedback/,
-          ready: async (p) => {
-            await expect(p.getByText('No complaints to rate.')).toBeVisible();
-          },
+          ready: shows((p) => p.getByText('No complaints to rate.')),
         },
         'student',
         { phoneAxe: false },
@@ -340,29 +311,23 @@ test.describe
           name: 'authority-dashboard',
           path: '/authority-dashboard',
           title: /^Authority Dashboard/,
-          ready: async (p) => {
-            await expect(p.getByRole('link', { name: 'View All' })).toBeVisible();
-          },
+          ready: shows((p) => p.getByRole('link', { name: 'View All' })),
         },
         {
           name: 'manage-complaints',
           path: '/manage-complaints',
           title: /Manage Complaints/,
-          ready: async (p) => {
-            await expect(p.getByRole('cell', { name: tokens[0], exact: true })).toBeVisible();
-          },
+          ready: tokenCell(0),
         },
         {
           name: 'notifications',
           path: '/notifications',
           title: /^Notifications/,
-          ready: async (p) => {
-            await expect(p.locator('main article').first()).toBeVisible();
-          },
+          ready: anArticle,
         },
         ...SIGNED_IN_PUBLIC,
       ];
-      for (const screen of screens) await checkScreen(page, screen, 'warden', phoneAxeFor(screen));
+      await checkAll(page, screens, 'warden');
 
       // the Update modal, at both sizes
       for (const [size, viewport] of [
@@ -388,9 +353,7 @@ test.describe
 
     test('authority awaiting approval: the dashboard says why it is empty', async ({ page }) => {
       await signIn(page, awaiting.token);
-      const notice = async (p: Page) => {
-        await expect(p.getByText(/awaiting approval by an administrator/)).toBeVisible();
-      };
+      const notice = shows((p) => p.getByText(/awaiting approval by an administrator/));
       await checkScreen(
         page,
         {
@@ -419,41 +382,33 @@ test.describe
           name: 'admin-dashboard',
           path: '/admin-dashboard',
           title: /^Admin Dashboard/,
-          ready: async (p) => {
-            await expect(
-              p
-                .getByRole('region', { name: 'Recent Feedback' })
-                .getByText('Sorted out by the plumber the same evening')
-                .first(),
-            ).toBeVisible();
-          },
+          ready: shows((p) =>
+            p
+              .getByRole('region', { name: 'Recent Feedback' })
+              .getByText('Sorted out by the plumber the same evening')
+              .first(),
+          ),
         },
         {
           name: 'view-complaints',
           path: '/view-complaints',
           title: /^View Complaints/,
-          ready: async (p) => {
-            await expect(p.getByRole('cell', { name: tokens[5], exact: true })).toBeVisible();
-          },
+          ready: tokenCell(5),
         },
         {
           name: 'manage-authorities',
           path: '/manage-authorities',
           title: /^Manage Authorities/,
-          ready: async (p) => {
-            await expect(p.getByRole('row', { name: new RegExp(awaiting.name) })).toBeVisible();
-          },
+          ready: shows((p) => p.getByRole('row', { name: new RegExp(awaiting.name) })),
         },
         {
           name: 'notifications',
           path: '/notifications',
           title: /^Notifications/,
-          ready: async (p) => {
-            await expect(p.locator('main article').first()).toBeVisible();
-          },
+          ready: anArticle,
         },
         ...SIGNED_IN_PUBLIC,
       ];
-      for (const screen of screens) await checkScreen(page, screen, 'admin', phoneAxeFor(screen));
+      await checkAll(page, screens, 'admin');
     });
   });

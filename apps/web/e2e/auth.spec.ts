@@ -1,16 +1,17 @@
 import { MSG } from '@bit/contract';
 import { expect, type Page, test } from '@playwright/test';
 import {
-  createStudent,
+  countMails,
   dismissToasts,
-  loginThroughUi,
-  newStudent,
-  PASSWORD,
+  expectToast,
   RESET_SUBJECT,
-  submitLogin,
+  runCli,
+  snap,
+  unique,
   VERIFY_SUBJECT,
-} from './support/auth-helpers';
-import { countMails, expectToast, runCli, snap, unique, waitForMail } from './support/helpers';
+  waitForMail,
+} from './support/helpers';
+import { createStudent, loginThroughUi, newStudent, PASSWORD, submitLogin } from './support/sessions';
 
 const DAY_S = 24 * 60 * 60;
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

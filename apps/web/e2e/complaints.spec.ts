@@ -1,92 +1,18 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '../../../packages/contract/src/messages';
-import { expectToast, runCli, snap, unique, waitForMail } from './support/helpers';
+import { expectToast, snap, waitForMail } from './support/helpers';
+import {
+  approve,
+  baseURL,
+  disposeContexts,
+  makeAdmin,
+  makeAuthority,
+  makeStudent,
+  signIn,
+  type TSession,
+} from './support/sessions';
 
 // Filing, tracking, managing and viewing complaints, end to end against the real server.
-
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
-const PASSWORD = 'secret-pass-123';
-
-type TSession = { token: string; name: string; email: string; id: number; api: APIRequestContext };
-
-const contexts: APIRequestContext[] = [];
-async function apiAs(token?: string) {
-  const ctx = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  contexts.push(ctx);
-  return ctx;
-}
-
-const mobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-
-async function makeStudent(): Promise<TSession> {
-  const id = unique();
-  const email = `cstu-${id}@bitmesra.ac.in`;
-  const name = `Student ${id}`;
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/student-signup', {
-    data: {
-      name,
-      rollNo: `BTECH/C${id}`,
-      email,
-      mobile: mobile(),
-      session: '2023-27',
-      department: 'Computer Science',
-      password: PASSWORD,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = (await verified.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
-}
-
-async function makeAuthority(
-  designation: 'Warden' | 'Hostel Clerk' | 'Network Department' | 'Other',
-  hostelNo: number | null = null,
-): Promise<TSession> {
-  const id = unique();
-  const email = `auth-${id}@bitmesra.ac.in`;
-  const name = `${designation} ${id}`;
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/authority-signup', {
-    data: {
-      name,
-      email,
-      mobile: mobile(),
-      designation,
-      department: designation === 'Other' ? 'Administration' : null,
-      hostelNo,
-      password: PASSWORD,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-authority-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = (await verified.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
-}
-
-async function makeAdmin(): Promise<TSession> {
-  const id = unique();
-  const email = `cadmin-${id}@bitmesra.ac.in`;
-  const name = `Admin ${id}`;
-  runCli('create-admin', '--email', email, '--password', PASSWORD, '--name', name);
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/admin-login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
-}
-
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-}
 
 const tokenFromUrl = (page: Page) => new URL(page.url()).searchParams.get('token') ?? '';
 
@@ -102,21 +28,14 @@ test.describe
 
     test.beforeAll(async () => {
       admin = await makeAdmin();
-      student = await makeStudent();
+      student = await makeStudent('cstu');
       warden = await makeAuthority('Warden', 1);
       network = await makeAuthority('Network Department');
       other = await makeAuthority('Other');
-      for (const authority of [warden, network, other]) {
-        const approve = await admin.api.put(`/api/admin/authorities/${authority.id}`, {
-          data: { approved: true },
-        });
-        expect(approve.ok(), await approve.text()).toBe(true);
-      }
+      for (const authority of [warden, network, other]) await approve(admin, authority);
     });
 
-    test.afterAll(async () => {
-      await Promise.all(contexts.map((c) => c.dispose()));
-    });
+    test.afterAll(disposeContexts);
 
     test('a student files a hostel and a college complaint and lands on their status pages', async ({
       page,

@@ -9,6 +9,7 @@ import {
   PASSWORD,
   signIn,
   type TSession,
+  updateComplaint,
 } from './support/sessions';
 
 // Every flow of the browser tests once more with the keyboard alone: no clicks, no fill(). Fields are
@@ -182,10 +183,7 @@ test.describe
       };
       const complaint = list.data.find((c) => c.token === complaintToken);
       expect(complaint).toBeTruthy();
-      const resolved = await warden.api.put(`/api/complaints/${complaint!.id}`, {
-        data: { status: 'Resolved', remarks: 'Regulator replaced' },
-      });
-      expect(resolved.ok(), await resolved.text()).toBe(true);
+      await updateComplaint(warden, complaint!.id, 'Resolved', 'Regulator replaced');
 
       await page.goto('/feedback');
       await expect(page).toHaveTitle(/^Feedback/);

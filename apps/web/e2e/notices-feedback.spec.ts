@@ -1,84 +1,24 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../../../packages/contract/src/messages';
-import { expectToast, runCli, snap, unique, waitForMail } from './support/helpers';
+import { expectToast, snap, unique } from './support/helpers';
+import {
+  apiAs,
+  approve,
+  disposeContexts,
+  fileComplaint,
+  makeAdmin,
+  makeAuthority,
+  makeStudent,
+  signIn,
+  type TSession,
+  updateComplaint,
+} from './support/sessions';
 
 // Feedback, the admin dashboard, authority approval and notices, end to end against the real server.
 
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
-const PASSWORD = 'secret-pass-123';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-type TSession = { token: string; name: string; email: string; api: APIRequestContext };
-
-const contexts: APIRequestContext[] = [];
-async function apiAs(token?: string) {
-  const ctx = await request.newContext({
-    baseURL,
-    extraHTTPHeaders: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  contexts.push(ctx);
-  return ctx;
-}
-
-const mobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-
-async function makeStudent(): Promise<TSession> {
-  const id = unique();
-  const email = `stu-${id}@bitmesra.ac.in`;
-  const name = `Student ${id}`;
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/student-signup', {
-    data: {
-      name,
-      rollNo: `BTECH/${id}`,
-      email,
-      mobile: mobile(),
-      session: '2023-27',
-      department: 'Computer Science',
-      password: PASSWORD,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const { token } = (await verified.json()) as { token: string };
-  return { token, name, email, api: await apiAs(token) };
-}
-
-async function makeWarden(hostelNo: number): Promise<TSession & { id: number }> {
-  const id = unique();
-  const email = `warden-${id}@bitmesra.ac.in`;
-  const name = `Warden ${id}`;
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/authority-signup', {
-    data: { name, email, mobile: mobile(), designation: 'Warden', hostelNo, password: PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-authority-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = (await verified.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
-}
-
-async function makeAdmin(): Promise<TSession> {
-  const id = unique();
-  const email = `admin-${id}@bitmesra.ac.in`;
-  const name = `Admin ${id}`;
-  runCli('create-admin', '--email', email, '--password', PASSWORD, '--name', name);
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/admin-login', { data: { email, password: PASSWORD } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { token } = (await res.json()) as { token: string };
-  return { token, name, email, api: await apiAs(token) };
-}
-
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
-}
 
 test.describe
   .serial('feedback, admin dashboard, authorities and notices', () => {
@@ -90,27 +30,21 @@ test.describe
     test.beforeAll(async () => {
       admin = await makeAdmin();
       student = await makeStudent();
-      const warden = await makeWarden(3);
-      const approve = await admin.api.put(`/api/admin/authorities/${warden.id}`, {
-        data: { approved: true },
-      });
-      expect(approve.ok(), await approve.text()).toBe(true);
+      const warden = await makeAuthority('Warden', 3);
+      await approve(admin, warden);
 
-      const filed = await student.api.post('/api/complaints', {
-        data: { type: 'Hostel', hostelNo: 3, roomNo: '101', subType: 'Plumbing', description: 'Tap leaking' },
+      const filed = await fileComplaint(student, {
+        type: 'Hostel',
+        hostelNo: 3,
+        roomNo: '101',
+        subType: 'Plumbing',
+        description: 'Tap leaking',
       });
-      expect(filed.status(), await filed.text()).toBe(201);
-      const { token, complaint } = (await filed.json()) as { token: string; complaint: { id: number } };
-      complaintToken = token;
-      const resolved = await warden.api.put(`/api/complaints/${complaint.id}`, {
-        data: { status: 'Resolved', remarks: 'Washer replaced' },
-      });
-      expect(resolved.ok(), await resolved.text()).toBe(true);
+      complaintToken = filed.token;
+      await updateComplaint(warden, filed.id, 'Resolved', 'Washer replaced');
     });
 
-    test.afterAll(async () => {
-      await Promise.all(contexts.map((c) => c.dispose()));
-    });
+    test.afterAll(disposeContexts);
 
     test('the student rates a resolved complaint with the keyboard, then it is gone from the list', async ({
       page,
@@ -175,7 +109,7 @@ test.describe
     });
 
     test('the admin approves a new warden, who then sees the hostel complaints', async ({ page }) => {
-      const warden = await makeWarden(3);
+      const warden = await makeAuthority('Warden', 3);
       const before = await warden.api.get('/api/complaints/authority');
       if (before.ok()) expect(((await before.json()) as { count: number }).count).toBe(0);
 

@@ -6,6 +6,9 @@ import { expect, type Page } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+export const VERIFY_SUBJECT = /verification code/;
+export const RESET_SUBJECT = /password reset code/;
+
 export interface ReceivedMail {
   to: string[];
   subject: string;
@@ -77,4 +80,16 @@ export function watchConsole(page: Page) {
 
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.locator('.Toastify').getByText(text).first()).toBeVisible();
+}
+
+/**
+ * Closes the open toasts. At the top right they cover the navigation bar's Logout button for their
+ * 5 seconds, as they would for a user, who can close them the same way.
+ */
+export async function dismissToasts(page: Page) {
+  const toasts = page.locator('.Toastify__toast');
+  for (let n = await toasts.count(); n > 0; n = await toasts.count()) {
+    await toasts.first().getByRole('button', { name: /close/i }).click();
+    await expect(toasts).toHaveCount(n - 1);
+  }
 }

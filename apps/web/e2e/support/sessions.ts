@@ -1,19 +1,24 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
-import { runCli, unique, waitForMail } from './helpers';
+import { runCli, unique, VERIFY_SUBJECT, waitForMail } from './helpers';
 
-// Users of every role made through the API, and the checks the accessibility specs share.
+// Users of every role made through the API, signing them in (through the screens or straight into
+// localStorage) and the data the specs seed through the API.
 
 export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
-export const PASSWORD = 'secret-pass-123';
+export const PASSWORD = 'Passw0rd!23';
 
-export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 360, height: 740 };
-
+/** A user signed in through the API, with a request context that sends their token. */
 export type TSession = { token: string; name: string; email: string; id: number; api: APIRequestContext };
+
+/** What a student signs up with. */
+export type TStudent = { name: string; email: string; rollNo: string; password: string };
+
+type TDesignation = 'Warden' | 'Hostel Clerk' | 'Network Department' | 'Other';
+type TSignedIn = { token: string; user: { id: number } };
 
 const contexts: APIRequestContext[] = [];
 
+/** An API request context, anonymous or with a user's token; disposeContexts() closes them all. */
 export async function apiAs(token?: string) {
   const ctx = await request.newContext({
     baseURL,
@@ -29,32 +34,65 @@ export async function disposeContexts() {
 
 export const mobile = () => `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
-export async function makeStudent(prefix = 'stu'): Promise<TSession> {
+async function toSession(name: string, email: string, { token, user }: TSignedIn): Promise<TSession> {
+  return { token, name, email, id: user.id, api: await apiAs(token) };
+}
+
+/** Reads the mailed code and sends it to the verify route of the role; answers the signed-in user. */
+async function verifyMailedCode(
+  api: APIRequestContext,
+  route: 'verify-email' | 'verify-authority-email',
+  email: string,
+): Promise<TSignedIn> {
+  const { code } = await waitForMail(email, VERIFY_SUBJECT);
+  const verified = await api.post(`/api/auth/${route}`, { data: { email, otp: code } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return (await verified.json()) as TSignedIn;
+}
+
+/** A new student's details, not yet signed up. */
+export function newStudent(prefix = 'student'): TStudent {
   const id = unique();
-  const email = `${prefix}-${id}@bitmesra.ac.in`;
-  const name = `Student ${id}`;
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/student-signup', {
+  return {
+    name: `Student ${id}`,
+    email: `${prefix}-${id}@bitmesra.ac.in`,
+    rollNo: `BTECH/${id}`,
+    password: PASSWORD,
+  };
+}
+
+async function signUpStudent(api: APIRequestContext, s: TStudent): Promise<TSignedIn> {
+  const res = await api.post('/api/auth/student-signup', {
     data: {
-      name,
-      rollNo: `BTECH/${id}`,
-      email,
+      name: s.name,
+      rollNo: s.rollNo,
+      email: s.email,
       mobile: mobile(),
       session: '2023-27',
       department: 'Computer Science',
-      password: PASSWORD,
+      password: s.password,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = (await verified.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
+  return verifyMailedCode(api, 'verify-email', s.email);
 }
 
+/** A verified student, made through the API (signup, the mailed code, verify), to sign in as. */
+export async function createStudent(api: APIRequestContext): Promise<TStudent> {
+  const s = newStudent();
+  await signUpStudent(api, s);
+  return s;
+}
+
+/** A verified student, signed in through the API. */
+export async function makeStudent(prefix = 'stu'): Promise<TSession> {
+  const s = newStudent(prefix);
+  return toSession(s.name, s.email, await signUpStudent(await apiAs(), s));
+}
+
+/** A verified authority, signed in through the API; it awaits an admin's approval (see approve). */
 export async function makeAuthority(
-  designation: 'Warden' | 'Hostel Clerk' | 'Network Department' | 'Other',
+  designation: TDesignation,
   hostelNo: number | null = null,
 ): Promise<TSession> {
   const id = unique();
@@ -73,23 +111,18 @@ export async function makeAuthority(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { code } = await waitForMail(email);
-  const verified = await anon.post('/api/auth/verify-authority-email', { data: { email, otp: code } });
-  expect(verified.ok(), await verified.text()).toBe(true);
-  const body = (await verified.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
+  return toSession(name, email, await verifyMailedCode(anon, 'verify-authority-email', email));
 }
 
+/** An admin made with the CLI's create-admin, signed in through the API. */
 export async function makeAdmin(): Promise<TSession> {
   const id = unique();
   const email = `admin-${id}@bitmesra.ac.in`;
   const name = `Admin ${id}`;
   runCli('create-admin', '--email', email, '--password', PASSWORD, '--name', name);
-  const anon = await apiAs();
-  const res = await anon.post('/api/auth/admin-login', { data: { email, password: PASSWORD } });
+  const res = await (await apiAs()).post('/api/auth/admin-login', { data: { email, password: PASSWORD } });
   expect(res.ok(), await res.text()).toBe(true);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  return { token: body.token, name, email, id: body.user.id, api: await apiAs(body.token) };
+  return toSession(name, email, (await res.json()) as TSignedIn);
 }
 
 export async function approve(admin: TSession, authority: TSession) {
@@ -107,6 +140,11 @@ export async function fileComplaint(
   return { token: body.token, id: body.complaint.id };
 }
 
+export async function updateComplaint(by: TSession, id: number, status: string, remarks: string) {
+  const res = await by.api.put(`/api/complaints/${id}`, { data: { status, remarks } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 export async function postNotice(by: TSession, title: string, message: string, hostel = 'all') {
   const res = await by.api.post('/api/notifications', { multipart: { title, message, hostel } });
   expect(res.ok(), await res.text()).toBe(true);
@@ -117,76 +155,21 @@ export async function signIn(page: Page, token: string) {
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
 }
 
-/** axe-core (WCAG 2 A and AA): no serious or critical violation; the rest is printed. */
-export async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const explain = (list: typeof results.violations) =>
-    list
-      .map(
-        (v) =>
-          `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes
-            .slice(0, 5)
-            .map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\n/g, ' ')}`)
-            .join('\n')}`,
-      )
-      .join('\n');
-  expect(
-    serious.map((v) => v.id),
-    `${label}: axe violations\n${explain(serious)}`,
-  ).toEqual([]);
+/** Fills and submits a login screen already open in the page. */
+export async function submitLogin(page: Page, email: string, password: string, remember = false) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** The page does not scroll sideways. */
-export async function expectNoHorizontalScroll(page: Page, label: string) {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
-    // the outermost elements that stick out on the right, to say what to fix
-    const wide: string[] = [];
-    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
-      if (el.getBoundingClientRect().right <= window.innerWidth + 1) continue;
-      if (el.parentElement && el.parentElement.getBoundingClientRect().right > window.innerWidth + 1)
-        continue;
-      wide.push(`${el.tagName.toLowerCase()}.${el.className}`.slice(0, 120));
-      if (wide.length >= 5) break;
-    }
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      wide,
-    };
-  });
-  expect(
-    scrollWidth,
-    `${label}: page scroll width ${scrollWidth} > ${innerWidth}; sticking out: ${wide.join(' | ')}`,
-  ).toBeLessThanOrEqual(innerWidth);
-}
-
-/** Every visible link and button in the page is at least 44 by 44 CSS pixels (or inline in text). */
-export async function smallTouchTargets(page: Page) {
-  return page.evaluate(() => {
-    const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>(
-      'a[href], button, input:not([type=hidden]), select, textarea, [role=radio]',
-    )) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden') continue;
-      if (el.closest('.sr-only')) continue;
-      // a checkbox or radio is reached through its label, which is the target
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
-        const label = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null);
-        const box = (label?.parentElement ?? label)?.getBoundingClientRect();
-        if (box && box.height >= 44) continue;
-      }
-      // links inside a sentence are exempt (WCAG 2.5.8 inline exception)
-      if (el.tagName === 'A' && style.display === 'inline') continue;
-      if (r.height < 43.5 || r.width < 43.5) {
-        small.push(
-          `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`,
-        );
-      }
-    }
-    return small;
-  });
+/** Opens a login screen and signs in through it. */
+export async function loginThroughUi(
+  page: Page,
+  kind: 'student' | 'authority' | 'admin',
+  email: string,
+  password: string,
+) {
+  await page.goto(`/${kind}-login`);
+  await submitLogin(page, email, password);
 }
