@@ -1,16 +1,12 @@
-import { COMPLAINT_STATUSES, COMPLAINT_TYPES, HOSTEL_NUMBERS, MSG, PAGE_SIZE_DEFAULT } from '@bit/contract';
+import { COMPLAINT_STATUSES, COMPLAINT_TYPES, HOSTEL_NUMBERS, MSG } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/pagination';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { type TAdminFilters, useAdminComplaints } from '../api/complaints-api';
-import { formatDate } from './format';
-import { tableClass, tdClass, thClass } from './student-dashboard';
+import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
 import { useErrorToast } from './use-error-toast';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
@@ -35,6 +31,42 @@ function toParams(filters: Partial<TAdminFilters>) {
   }
   return params;
 }
+
+const ADMIN_COLUMNS: TComplaintColumn[] = [
+  columns.token,
+  {
+    header: 'Type',
+    cell: (c) => (
+      <>
+        {c.type}
+        {c.hostelNo !== null && (
+          <span className="block text-xs text-slate-500">
+            Hostel {c.hostelNo}
+            {c.roomNo ? `, room ${c.roomNo}` : ''}
+          </span>
+        )}
+      </>
+    ),
+  },
+  columns.student,
+  { header: 'Problem', cell: (c) => c.subType },
+  {
+    header: 'Assigned to',
+    cell: (c) =>
+      c.assignedTo ? (
+        <>
+          {c.assignedTo.name}
+          {c.assignedTo.designation && (
+            <span className="block text-xs text-slate-500">{c.assignedTo.designation}</span>
+          )}
+        </>
+      ) : (
+        'Not assigned'
+      ),
+  },
+  columns.status,
+  columns.date,
+];
 
 /** Every complaint for the admin, filtered by hostel, type and status; the URL holds the filters. */
 export function ViewComplaints() {
@@ -111,93 +143,14 @@ export function ViewComplaints() {
         <p className="text-sm font-medium text-slate-700" aria-live="polite">
           {list ? `${list.count} complaints` : ''}
         </p>
-        {query.isPending ? (
-          <p role="status" className="mt-4 text-slate-600">
-            {MSG.loading}
-          </p>
-        ) : !list || list.data.length === 0 ? (
-          <p className="mt-4 text-slate-600">
-            {query.isError ? MSG.fetchComplaintsFailed : 'No complaints found.'}
-          </p>
-        ) : (
-          <>
-            <TableScroll label="Complaints">
-              <table className={tableClass}>
-                <caption className="sr-only">Complaints</caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={thClass}>
-                      Token
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Type
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Student
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Problem
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Assigned to
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Status
-                    </th>
-                    <th scope="col" className={thClass}>
-                      Date
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 bg-white">
-                  {list.data.map((c) => (
-                    <tr key={c.id}>
-                      <td className={`${tdClass} font-mono whitespace-nowrap`}>{c.token}</td>
-                      <td className={tdClass}>
-                        {c.type}
-                        {c.hostelNo !== null && (
-                          <span className="block text-xs text-slate-500">
-                            Hostel {c.hostelNo}
-                            {c.roomNo ? `, room ${c.roomNo}` : ''}
-                          </span>
-                        )}
-                      </td>
-                      <td className={tdClass}>
-                        {c.student.name}
-                        {c.student.rollNo && (
-                          <span className="block text-xs text-slate-500">{c.student.rollNo}</span>
-                        )}
-                      </td>
-                      <td className={tdClass}>{c.subType}</td>
-                      <td className={tdClass}>
-                        {c.assignedTo ? (
-                          <>
-                            {c.assignedTo.name}
-                            {c.assignedTo.designation && (
-                              <span className="block text-xs text-slate-500">{c.assignedTo.designation}</span>
-                            )}
-                          </>
-                        ) : (
-                          'Not assigned'
-                        )}
-                      </td>
-                      <td className={tdClass}>
-                        <StatusBadge status={c.status} />
-                      </td>
-                      <td className={`${tdClass} whitespace-nowrap`}>{formatDate(c.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            <Pagination
-              page={list.page}
-              pageSize={list.pageSize || PAGE_SIZE_DEFAULT}
-              count={list.count}
-              onPageChange={(page) => setSearchParams(toParams({ ...filters, page }))}
-            />
-          </>
-        )}
+        <ComplaintTable
+          query={query}
+          label="Complaints"
+          emptyText="No complaints found."
+          failedText={MSG.fetchComplaintsFailed}
+          columns={ADMIN_COLUMNS}
+          onPageChange={(page) => setSearchParams(toParams({ ...filters, page }))}
+        />
       </Card>
     </section>
   );
