@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { multipart, SMALL_PDF } from '../../../test/multipart';
 import { safePdfName } from '../../services/notifications';
 
 let t: TestApp;
@@ -13,36 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const SMALL_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  'latin1',
-);
-
-/** A multipart body built the way a browser builds it. */
-async function form(
+async function post(
+  user: Built | null,
   fields: Record<string, string>,
-  file?: { name: string; data: Uint8Array; type?: string; field?: string },
+  file?: Parameters<typeof multipart>[1],
 ) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
-  if (file)
-    fd.append(
-      file.field ?? 'pdf',
-      new Blob([file.data], { type: file.type ?? 'application/pdf' }),
-      file.name,
-    );
-  const res = new Response(fd);
-  return {
-    payload: Buffer.from(await res.arrayBuffer()),
-    headers: { 'content-type': res.headers.get('content-type') ?? '' },
-  };
-}
-
-async function post(user: Built | null, fields: Record<string, string>, file?: Parameters<typeof form>[1]) {
   return t.request({
     method: 'POST',
     url: '/api/notifications',
-    ...(await form(fields, file)),
+    ...(await multipart(fields, file)),
     token: user?.token,
   });
 }
