@@ -5,7 +5,6 @@
 // It needs the built server (npm run build) and builds nothing itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,18 +78,28 @@ async function load(
   };
 }
 
-/** A bare node:http server answering a pre-serialised body: the ceiling for this machine. */
+// The ceiling: a bare node:http server answering a pre-serialised body of the scenario's size.
+// It runs in its own process, like the app server, so the load generator does not share its thread.
+const CEILING_SERVER = `
+const http = require('node:http');
+const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, Number(process.argv[1]) - 12)) }));
+const server = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+server.listen(Number(process.argv[2]), '127.0.0.1', () => process.send('ready'));
+`;
+
 async function ceiling(bytes: number, seconds: number) {
-  const body = Buffer.from(JSON.stringify({ data: 'x'.repeat(Math.max(0, bytes - 12)) }));
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-    res.end(body);
-  });
   const port = await freePort();
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  const child = spawn(process.execPath, ['-e', CEILING_SERVER, String(bytes), String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((r) => child.once('message', r));
   await load(`http://127.0.0.1:${port}/`, {}, warmup);
   const result = await load(`http://127.0.0.1:${port}/`, {}, seconds);
-  await new Promise((r) => server.close(r));
+  child.kill();
+  await new Promise((r) => child.once('exit', r));
   return result.rps;
 }
 
