@@ -7,6 +7,23 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
+/**
+ * Every error status a route can answer, each with the `{ message }` body: declared on every route,
+ * since any of them can meet a bad body (400, 413, 415), a missing or revoked session (401, 403),
+ * throttling (429) or an unreachable database (503), besides its own 404 or 409.
+ */
+export const ERROR_RESPONSES = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  413: ZErrorResponse,
+  415: ZErrorResponse,
+  429: ZErrorResponse,
+  503: ZErrorResponse,
+} as const;
+
 export const ZMessageResponse = z.object({ message: z.string() });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 

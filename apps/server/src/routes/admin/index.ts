@@ -1,4 +1,4 @@
-import { ZAuthorityList, ZErrorResponse, ZIdParam, ZSetApprovalRequest, ZUserResponse } from '@bit/contract';
+import { ERROR_RESPONSES, ZAuthorityList, ZIdParam, ZSetApprovalRequest, ZUserResponse } from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,13 +9,6 @@ import { listAuthorities, setAuthorityApproval } from '../../services/admin';
 const ZApprovalFilter = z.object({
   approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
 });
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-};
 
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +24,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Verified authorities, those awaiting approval first',
         querystring: ZApprovalFilter,
-        response: { 200: ZAuthorityList, ...errors },
+        response: { 200: ZAuthorityList, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -50,7 +43,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         summary: "Grant or withdraw an authority's approval",
         params: ZIdParam,
         body: ZSetApprovalRequest,
-        response: { 200: ZUserResponse, ...errors },
+        response: { 200: ZUserResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => ({ data: await setAuthorityApproval(ctx, request.params.id, request.body.approved) }),

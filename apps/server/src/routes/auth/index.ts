@@ -1,11 +1,11 @@
 import {
+  ERROR_RESPONSES,
   MSG,
   makeStudentSignupSchema,
   type TRole,
   ZAuthoritySignupRequest,
   ZAuthResponse,
   ZCheckAuthResponse,
-  ZErrorResponse,
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZMessageResponse,
@@ -29,15 +29,6 @@ import {
 import { REMEMBER_TTL_MS, revokeSession } from '../../services/sessions';
 import { toUser } from '../../services/users';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
-
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -50,7 +41,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Register a student; a code is mailed',
         body: makeStudentSignupSchema(ctx.config.studentEmailDomain),
-        response: { 201: ZMessageResponse, ...errors },
+        response: { 201: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -66,7 +57,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Register an authority; a code is mailed',
         body: ZAuthoritySignupRequest,
-        response: { 201: ZMessageResponse, ...errors },
+        response: { 201: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -86,7 +77,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           tags,
           summary: `Verify a ${role} email with its code and sign in`,
           body: ZVerifyEmailRequest,
-          response: { 200: ZVerifyEmailResponse, ...errors },
+          response: { 200: ZVerifyEmailResponse, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) => {
@@ -108,7 +99,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           tags,
           summary: `Mail a new verification code to a pending ${role}`,
           body: ZResendOtpRequest,
-          response: { 200: ZMessageResponse, ...errors },
+          response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
         },
       },
       async (request) => {
@@ -126,7 +117,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           tags,
           summary: `Sign in as ${role}`,
           body: ZLoginRequest,
-          response: { 200: ZAuthResponse, ...errors },
+          response: { 200: ZAuthResponse, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) => {
@@ -144,7 +135,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The signed-in user',
-        response: { 200: ZCheckAuthResponse, 401: ZErrorResponse },
+        response: { 200: ZCheckAuthResponse, ...ERROR_RESPONSES },
       },
       preValidation: requireRole(),
     },
@@ -169,7 +160,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Mail a password reset code (same answer whether or not the account exists)',
         body: ZForgotPasswordRequest,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -185,7 +176,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Set a new password with a reset code; every session is revoked',
         body: ZResetPasswordRequest,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import {
+  ERROR_RESPONSES,
   MSG,
   ZAdminListQuery,
   ZAdminStats,
@@ -6,7 +7,6 @@ import {
   ZAuthorityListQuery,
   ZComplaintPage,
   ZComplaintWithHistory,
-  ZErrorResponse,
   ZFileComplaintRequest,
   ZFileComplaintResponse,
   ZIdParam,
@@ -29,15 +29,6 @@ import {
   updateComplaintStatus,
 } from '../../services/complaints';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
-
 export default async function complaintsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const ctx = app.ctx;
@@ -53,7 +44,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'File a complaint as the signed-in student',
         body: ZFileComplaintRequest,
-        response: { 201: ZFileComplaintResponse, ...errors },
+        response: { 201: ZFileComplaintResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -70,7 +61,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "The signed-in student's complaints, newest first",
         querystring: ZPageQuery,
-        response: { 200: ZComplaintPage, ...errors },
+        response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listStudentComplaints(ctx, currentUser(request), request.query),
@@ -85,7 +76,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         summary: "Complaints in the authority's scope, with counts over the whole scope",
         description: 'An authority awaiting approval gets an empty page and zero counts.',
         querystring: ZAuthorityListQuery,
-        response: { 200: ZAuthorityComplaintPage, ...errors },
+        response: { 200: ZAuthorityComplaintPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listAuthorityComplaints(ctx, currentUser(request), request.query),
@@ -99,7 +90,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'All complaints matching every given filter',
         querystring: ZAdminListQuery,
-        response: { 200: ZComplaintPage, ...errors },
+        response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listAdminComplaints(ctx, request.query),
@@ -112,7 +103,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Complaint and feedback totals',
-        response: { 200: ZAdminStats, ...errors },
+        response: { 200: ZAdminStats, ...ERROR_RESPONSES },
       },
     },
     async () => adminStats(ctx),
@@ -126,7 +117,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'One complaint with its history, for its student, an authority in scope or an admin',
         params: ZTokenParam,
-        response: { 200: z.object({ data: ZComplaintWithHistory }), ...errors },
+        response: { 200: z.object({ data: ZComplaintWithHistory }), ...ERROR_RESPONSES },
       },
     },
     async (request) => ({ data: await getComplaintByToken(ctx, currentUser(request), request.params.token) }),
@@ -141,7 +132,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         summary: 'Set the status and remarks of a complaint in scope; the student is mailed',
         params: ZIdParam,
         body: ZUpdateComplaintRequest,
-        response: { 200: ZUpdateComplaintResponse, ...errors },
+        response: { 200: ZUpdateComplaintResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {

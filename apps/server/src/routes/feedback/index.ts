@@ -1,6 +1,6 @@
 import {
+  ERROR_RESPONSES,
   MSG,
-  ZErrorResponse,
   ZFeedbackPage,
   ZPageQuery,
   ZPendingFeedbackList,
@@ -11,14 +11,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import { listFeedback, pendingFeedback, submitFeedback } from '../../services/feedback';
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
 
 export default async function feedbackRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +25,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Rate one of the student's own resolved complaints, once",
         body: ZSubmitFeedbackRequest,
-        response: { 201: ZSubmitFeedbackResponse, ...errors },
+        response: { 201: ZSubmitFeedbackResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -50,7 +42,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'All feedback, newest first, with the average rating',
         querystring: ZPageQuery,
-        response: { 200: ZFeedbackPage, ...errors },
+        response: { 200: ZFeedbackPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listFeedback(ctx, request.query),
@@ -63,7 +55,7 @@ export default async function feedbackRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The student's resolved complaints that still await feedback",
-        response: { 200: ZPendingFeedbackList, ...errors },
+        response: { 200: ZPendingFeedbackList, ...ERROR_RESPONSES },
       },
     },
     async (request) => ({ data: await pendingFeedback(ctx, Number(currentUser(request).id)) }),

@@ -1,7 +1,7 @@
 import {
+  ERROR_RESPONSES,
   MSG,
   PDF_MAX_BYTES,
-  ZErrorResponse,
   ZIdParam,
   ZMessageResponse,
   ZNoticeTarget,
@@ -24,15 +24,6 @@ import {
   listNotifications,
   type UploadedPdf,
 } from '../../services/notifications';
-
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  413: ZErrorResponse,
-  415: ZErrorResponse,
-};
 
 const FIELD_NAMES = new Set(['title', 'message', 'hostel']);
 
@@ -115,7 +106,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Post a notice (multipart: title, message, hostel, optional pdf)',
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ message: z.string(), data: ZNotification }), ...errors },
+        response: { 201: z.object({ message: z.string(), data: ZNotification }), ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -137,7 +128,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Every notice, newest first',
         querystring: ZPageQuery,
-        response: { 200: ZNotificationPage, ...errors },
+        response: { 200: ZNotificationPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listNotifications(ctx, null, request.query),
@@ -151,7 +142,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
         summary: "Notices for an audience: all, or a hostel's plus the whole-college ones",
         params: z.object({ target: ZNoticeTarget }),
         querystring: ZPageQuery,
-        response: { 200: ZNotificationPage, ...errors },
+        response: { 200: ZNotificationPage, ...ERROR_RESPONSES },
       },
     },
     async (request) => listNotifications(ctx, request.params.target, request.query),
@@ -186,7 +177,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete a notice: admin any, an authority its own',
         params: ZIdParam,
-        response: { 200: ZMessageResponse, ...errors },
+        response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
