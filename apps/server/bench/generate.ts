@@ -280,6 +280,8 @@ export async function generate(
   await db.insertInto('notifications').values(noticeRows).execute();
   // fresh statistics and (PostgreSQL) a fresh visibility map, as autovacuum gives a database
   // shortly after a bulk load; without it PostgreSQL cannot use index-only scans for deep pages
+  // as autovacuum (PostgreSQL) or an operator's ANALYZE (SQLite) would; on SQLite the per-value
+  // samples this writes are dropped when the server opens the file (db/database.ts)
   await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   return {
     complaints: n,

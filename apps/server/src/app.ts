@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/database';
@@ -10,6 +10,7 @@ import { registerAuth } from './plugins/app/auth';
 import { registerDocs } from './plugins/external/docs';
 import { registerErrorHandling } from './plugins/external/errors';
 import { registerSecurity } from './plugins/external/security';
+import { compiledSerializer } from './plugins/external/serializer';
 import { registerWebApp } from './plugins/external/web-app';
 import { registerRoutes } from './routes';
 
@@ -50,7 +51,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // tests and `npm run dev` also check every response body against its zod schema
+  app.setSerializerCompiler(
+    compiledSerializer({ validate: Boolean(process.env.VITEST) || process.env.NODE_ENV === 'development' }),
+  );
 
   const database =
     opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

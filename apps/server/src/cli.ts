@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -14,6 +15,7 @@ function fail(message: string): never {
 
 async function serve() {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) return supervise(config.workers);
   const app = await buildApp(config);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,7 +29,59 @@ async function serve() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // a worker whose supervisor died (even by SIGKILL) must not live on without it
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('supervisor gone'));
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * WORKERS > 1: this process runs the migrations once, then keeps that many server processes on
+ * the one port (Node's cluster module hands each new connection to the next one). Each worker is
+ * a whole server: sessions, throttles, counters and the mail outbox live in the database, and
+ * SQLite in WAL mode lets the workers read side by side while their writes take turns.
+ */
+async function supervise(count: number) {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.dialect);
+  await database.close();
+
+  let stopping = false;
+  let failedStarts = 0;
+  const start = () => {
+    const worker = cluster.fork();
+    let listened = false;
+    worker.once('listening', () => {
+      listened = true;
+      failedStarts = 0;
+    });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      // a worker that cannot even start (bad configuration, port taken) would fail forever
+      if (!listened && ++failedStarts > 5) {
+        console.error('Server workers keep failing to start; stopping.');
+        process.exit(1);
+      }
+      console.error(`A server worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
+      setTimeout(start, 200 * failedStarts);
+    });
+  };
+  for (let i = 0; i < count; i++) start();
+
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 12_000).unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const check = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 50);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }
 
 async function withDatabase<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {

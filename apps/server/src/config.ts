@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +26,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export interface AppConfig {
@@ -41,6 +43,8 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
+  /** Server processes sharing the port (`serve` only); one per CPU by default. */
+  workers: number;
 }
 
 /** Reads and validates the environment. A bad value throws a ConfigError naming the variable. */
@@ -70,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    workers: e.WORKERS ?? Math.min(os.availableParallelism(), 8),
   };
 }

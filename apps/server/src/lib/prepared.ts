@@ -1,7 +1,10 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 
 type Slot = { arg: number } | { value: unknown };
+
+const isRead = (sqlText: string) => sqlText.startsWith('select');
 
 /**
  * A query built and compiled once per database and shape, then run with new parameters.
@@ -14,7 +17,9 @@ export function preparedQuery<Row, A extends unknown[]>(
   build: (db: Kysely<DB>, shape: string, ...args: A) => Compilable<Row>,
 ) {
   const cache = new WeakMap<Kysely<DB>, Map<string, { sql: string; slots: Slot[] }>>();
-  return async (db: Kysely<DB>, shape: string, ...args: A): Promise<Row[]> => {
+  return async (database: Database | Kysely<DB>, shape: string, ...args: A): Promise<Row[]> => {
+    const fast = 'readRows' in database ? database : null;
+    const db = fast ? fast.db : (database as Kysely<DB>);
     let shapes = cache.get(db);
     if (!shapes) {
       shapes = new Map();
@@ -34,6 +39,12 @@ export function preparedQuery<Row, A extends unknown[]>(
       shapes.set(shape, compiled);
     }
     const parameters = compiled.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    // the fast path skips Kysely's driver (its connection mutex and promise chain) for reads
+    // outside a transaction; a transaction's own reads go through it and see its writes
+    if (fast && isRead(compiled.sql)) {
+      const rows = fast.readRows<Row>(compiled.sql, parameters);
+      if (rows) return rows;
+    }
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows;
   };

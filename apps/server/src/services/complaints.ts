@@ -10,16 +10,17 @@ import {
   type TComplaint,
   type TComplaintPage,
   type TComplaintStatus,
+  type TComplaintType,
   type TComplaintWithHistory,
   type TPageQuery,
   type TStatusCounts,
   type TUpdateComplaintRequest,
   type ZFileComplaintRequest,
 } from '@bit/contract';
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import type { ComplaintHistoryTable, ComplaintsTable, DB } from '../db/schema';
+import type { ComplaintHistoryTable, ComplaintsTable } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
 import { forbidden, notFound } from '../lib/errors';
 import { preparedQuery } from '../lib/prepared';
@@ -33,7 +34,7 @@ import {
   type Scope,
   scopeCondition,
 } from '../policy/scope';
-import { bumpCounters, readCounters } from './counters';
+import { bumpCounters, readAllCounters, readCounters } from './counters';
 import type { UserRow } from './users';
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
@@ -98,6 +99,61 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err
 
 const TOKEN_ATTEMPTS = 5;
 
+// a filing's two inserts, compiled once: building and compiling them with Kysely on every filing
+// cost more than SQLite's own work
+const insertComplaint = preparedQuery(
+  (
+    db,
+    _shape,
+    token: string,
+    type: TComplaintType,
+    hostelNo: number | null,
+    roomNo: string | null,
+    subType: string,
+    isNetwork: number,
+    description: string,
+    studentId: number,
+    studentName: string,
+    studentRoll: string | null,
+    now: number,
+  ) =>
+    db
+      .insertInto('complaints')
+      .values({
+        token,
+        type,
+        hostel_no: hostelNo,
+        room_no: roomNo,
+        sub_type: subType,
+        is_network: isNetwork,
+        description,
+        status: 'Pending',
+        remarks: null,
+        assigned_to_id: null,
+        assigned_name: null,
+        assigned_designation: null,
+        student_id: studentId,
+        student_name: studentName,
+        student_roll: studentRoll,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll(),
+);
+
+const insertFilingHistory = preparedQuery(
+  (db, _shape, complaintId: number, studentId: number, studentName: string, now: number) =>
+    db.insertInto('complaint_history').values({
+      complaint_id: complaintId,
+      status: 'Pending',
+      remarks: null,
+      by_id: studentId,
+      by_name: studentName,
+      by_designation: null,
+      at: now,
+    }),
+);
+
 /** Files a complaint for the signed-in student: the student is never taken from the body. */
 export async function fileComplaint(
   ctx: Ctx,
@@ -113,42 +169,25 @@ export async function fileComplaint(
     const token = newComplaintToken();
     const now = ctx.clock.now();
     try {
-      const row = await ctx.database.db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('complaints')
-          .values({
-            token,
-            type: input.type,
-            hostel_no: hostelNo,
-            room_no: roomNo,
-            sub_type: input.subType,
-            is_network: isNetwork,
-            description: input.description,
-            status: 'Pending',
-            remarks: null,
-            assigned_to_id: null,
-            assigned_name: null,
-            assigned_designation: null,
-            student_id: Number(student.id),
-            student_name: student.name,
-            student_roll: student.roll_no,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('complaint_history')
-          .values({
-            complaint_id: Number(inserted.id),
-            status: 'Pending',
-            remarks: null,
-            by_id: Number(student.id),
-            by_name: student.name,
-            by_designation: null,
-            at: now,
-          })
-          .execute();
+      // filings that arrive together share one commit (see batchedTransaction)
+      const row = await ctx.database.batchedTransaction(async (trx) => {
+        const [inserted] = await insertComplaint(
+          trx,
+          'one',
+          token,
+          input.type,
+          hostelNo,
+          roomNo,
+          input.subType,
+          isNetwork,
+          input.description,
+          Number(student.id),
+          student.name,
+          student.roll_no,
+          now,
+        );
+        if (!inserted) throw new Error('the complaint insert returned no row');
+        await insertFilingHistory(trx, 'one', Number(inserted.id), Number(student.id), student.name, now);
         await bumpCounters(
           trx,
           Object.fromEntries(counterScopesOf(inserted).map((s) => [`c:${s}:Pending`, 1])),
@@ -193,10 +232,9 @@ const rowsByIds = preparedQuery((db, _shape, ...ids: number[]) =>
  * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
  */
 async function fetchPage(ctx: Ctx, filters: PageFilter[], q: TPageQuery): Promise<ComplaintRow[]> {
-  const db = ctx.database.db;
   const shape = filters.map((f) => f.column).join(',');
   const ids = await pageIds(
-    db,
+    ctx.database,
     shape,
     filters[0]?.value ?? null,
     filters[1]?.value ?? null,
@@ -204,7 +242,7 @@ async function fetchPage(ctx: Ctx, filters: PageFilter[], q: TPageQuery): Promis
     (q.page - 1) * q.pageSize,
   );
   if (ids.length === 0) return [];
-  return rowsByIds(db, String(ids.length), ...ids.map((r) => Number(r.id)));
+  return rowsByIds(ctx.database, String(ids.length), ...ids.map((r) => Number(r.id)));
 }
 
 async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
@@ -242,7 +280,7 @@ export async function listAuthorityComplaints(
   if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
   const [rows, counters] = await Promise.all([
     pageRows(ctx, scope, q, q.status),
-    readCounters(ctx.database.db, statusKeys(key)),
+    readCounters(ctx.database, statusKeys(key)),
   ]);
   const stats = statusCounts(counters, key);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : stats.total;
@@ -264,7 +302,7 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   if (q.status) filters.push({ column: 'status', value: q.status });
   const [rows, counters] = await Promise.all([
     fetchPage(ctx, filters, q),
-    readCounters(ctx.database.db, statusKeys(key)),
+    readCounters(ctx.database, statusKeys(key)),
   ]);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
   return page(rows.map(toComplaint), count, q);
@@ -288,12 +326,11 @@ export async function getComplaintByToken(
 ): Promise<TComplaintWithHistory> {
   const scope = complaintScope(user);
   if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
-  const db = ctx.database.db;
   const scopeValue =
     scope.kind === 'hostel' ? scope.hostelNo : scope.kind === 'student' ? scope.studentId : 0;
-  const [row] = await complaintByToken(db, scope.kind, token, scopeValue);
+  const [row] = await complaintByToken(ctx.database, scope.kind, token, scopeValue);
   if (!row) throw notFound(MSG.complaintNotFound);
-  const history = await historyOfComplaint(db, 'one', Number(row.id));
+  const history = await historyOfComplaint(ctx.database, 'one', Number(row.id));
   return { ...toComplaint(row), history: history.map(toHistoryEntry) };
 }
 
@@ -371,15 +408,7 @@ export async function updateComplaintStatus(
 }
 
 export async function adminStats(ctx: Ctx): Promise<TAdminStats> {
-  const keys = [
-    ...statusKeys('all'),
-    ...statusKeys('type:Hostel'),
-    ...statusKeys('type:College'),
-    ...HOSTEL_NUMBERS.flatMap((n) => statusKeys(`hostel:${n}`)),
-    'fb:count',
-    'fb:sum',
-  ];
-  const counters = await readCounters(ctx.database.db, keys);
+  const counters = await readAllCounters(ctx.database);
   const feedbackCount = counters['fb:count'] ?? 0;
   const ratingSum = counters['fb:sum'] ?? 0;
   return {

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 import { preparedQuery } from '../lib/prepared';
 
@@ -15,22 +16,55 @@ export async function bumpCounters(
   db: Kysely<DB> | Transaction<DB>,
   deltas: Record<string, number>,
 ): Promise<void> {
-  for (const [key, delta] of Object.entries(deltas)) {
-    if (delta === 0) continue;
-    await db
-      .insertInto('counters')
-      .values({ key, value: delta })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`counters.value + ${delta}` }))
-      .execute();
-  }
+  const changes = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  if (changes.length === 0) return;
+  await upsertCounters(db, String(changes.length), ...changes.flat());
 }
+
+// one statement for all of a change's counters; the shape is how many there are (keys are distinct)
+const upsertCounters = preparedQuery((db, shape, ...pairs: (string | number)[]) =>
+  db
+    .insertInto('counters')
+    .values(
+      Array.from({ length: Number(shape) }, (_, i) => ({
+        key: pairs[2 * i] as string,
+        value: pairs[2 * i + 1] as number,
+      })),
+    )
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`counters.value + excluded.value` })),
+);
 
 // the shape is how many keys are read
 const countersByKeys = preparedQuery((db, _shape, ...keys: string[]) =>
   db.selectFrom('counters').select(['key', 'value']).where('key', 'in', keys),
 );
 
-export async function readCounters(db: Kysely<DB>, keys: string[]): Promise<Record<string, number>> {
+// the shape is the dialect: both aggregate the rows into one JSON object, under their own names
+const allCounters = preparedQuery((db, dialect) =>
+  db
+    .selectFrom('counters')
+    .select(
+      (dialect === 'postgres'
+        ? sql<string | null>`json_object_agg(key, value)::text`
+        : sql<string | null>`json_group_object(key, value)`
+      ).as('counters'),
+    ),
+);
+
+/**
+ * Every counter. The keys are a fixed set (four statuses for each of a dozen-odd scopes, plus
+ * feedback), under a hundred rows, so reading them all beats looking each one up; and as one JSON
+ * text, since turning each row into a JS object cost more than SQLite's own work.
+ */
+export async function readAllCounters(database: Database): Promise<Record<string, number>> {
+  const [row] = await allCounters(database, database.dialect);
+  return row?.counters ? (JSON.parse(row.counters) as Record<string, number>) : {};
+}
+
+export async function readCounters(
+  db: Database | Transaction<DB>,
+  keys: string[],
+): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   if (keys.length === 0) return out;
   const rows = await countersByKeys(db, String(keys.length), ...keys);

@@ -31,7 +31,7 @@ export function averageFrom(count: number, sum: number): number | null {
 export async function readAverageRating(
   ctx: Ctx,
 ): Promise<{ averageRating: number | null; feedbackCount: number }> {
-  const c = await readCounters(ctx.database.db, ['fb:count', 'fb:sum']);
+  const c = await readCounters(ctx.database, ['fb:count', 'fb:sum']);
   return {
     averageRating: averageFrom(c['fb:count'] ?? 0, c['fb:sum'] ?? 0),
     feedbackCount: c['fb:count'] ?? 0,

@@ -5,10 +5,11 @@ import {
   type TPageQuery,
   type TPostNotificationFields,
 } from '@bit/contract';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Ctx } from '../context';
-import type { NotificationsTable, UsersTable } from '../db/schema';
+import type { DB, NotificationsTable, UsersTable } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../lib/errors';
+import { preparedQuery } from '../lib/prepared';
 
 type NotificationRow = Selectable<NotificationsTable>;
 type Poster = Pick<Selectable<UsersTable>, 'id' | 'name' | 'role'>;
@@ -105,26 +106,39 @@ export async function createNotification(
   return toNotification(row);
 }
 
+// the shape is which notices: every one, whole-college ones, or one hostel's plus whole-college ones
+function noticesFor(db: Kysely<DB>, shape: string, target: string) {
+  const from = db.selectFrom('notifications');
+  if (shape === 'all') return from.where('hostel', '=', 'all');
+  if (shape === 'hostel') return from.where('hostel', 'in', [target, 'all']);
+  return from;
+}
+
+const noticeCount = preparedQuery((db, shape, target: string) =>
+  noticesFor(db, shape, target).select((eb) => eb.fn.countAll<number>().as('count')),
+);
+
+const noticePage = preparedQuery((db, shape, target: string, limit: number, offset: number) =>
+  noticesFor(db, shape, target).selectAll().orderBy('id', 'desc').limit(limit).offset(offset),
+);
+
 /** `null`: every notice; `all`: whole-college notices; a hostel number: that hostel's plus the whole-college ones. */
 export async function listNotifications(
   ctx: Ctx,
   target: string | null,
   page: TPageQuery,
 ): Promise<TNotificationPage> {
-  const db = ctx.database.db;
-  let where = db.selectFrom('notifications');
-  if (target === 'all') where = where.where('hostel', '=', 'all');
-  else if (target !== null) where = where.where('hostel', 'in', [target, 'all']);
-  const { count } = await where
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  const rows = await where
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
-    .execute();
-  return { count: Number(count), page: page.page, pageSize: page.pageSize, data: rows.map(toNotification) };
+  const shape = target === null ? 'every' : target === 'all' ? 'all' : 'hostel';
+  const [counted, rows] = await Promise.all([
+    noticeCount(ctx.database, shape, target ?? ''),
+    noticePage(ctx.database, shape, target ?? '', page.pageSize, (page.page - 1) * page.pageSize),
+  ]);
+  return {
+    count: Number(counted[0]?.count ?? 0),
+    page: page.page,
+    pageSize: page.pageSize,
+    data: rows.map(toNotification),
+  };
 }
 
 export async function getNotificationPdf(ctx: Ctx, id: number): Promise<{ name: string; data: Buffer }> {

@@ -48,7 +48,7 @@ const sessionByTokenHash = preparedQuery((db, _shape, tokenHash: string) =>
 /** The live session for a token, with its user; runs on every signed-in request. */
 export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const [row] = await sessionByTokenHash(ctx.database.db, 'one', sha256(token));
+  const [row] = await sessionByTokenHash(ctx.database, 'one', sha256(token));
   if (!row || row.revoked_at !== null || Number(row.expires_at) <= ctx.clock.now()) return null;
   const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
   return { sessionId: Number(session_id), user: user as UserRow };

@@ -98,6 +98,8 @@ export async function startServer(
   // nothing inherited may point the server elsewhere
   for (const k of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete childEnv[k];
   Object.assign(childEnv, {
+    // one process, so that a SIGKILL takes the whole server down (workers.test.ts runs several)
+    WORKERS: '1',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',

@@ -18,7 +18,10 @@ export function readToken(request: FastifyRequest): string | null {
     const t = header.slice(7).trim();
     if (t) return t;
   }
-  return request.cookies?.[SESSION_COOKIE] ?? null;
+  // parsed here, only when there is no bearer token, instead of in a hook on every request
+  const cookies = request.headers.cookie;
+  if (!cookies) return null;
+  return request.server.parseCookie(cookies)[SESSION_COOKIE] ?? null;
 }
 
 export async function loadSession(request: FastifyRequest): Promise<SessionInfo | null> {

@@ -68,9 +68,12 @@ function registerJsonParser(app: FastifyInstance) {
 
 export async function registerSecurity(app: FastifyInstance) {
   registerJsonParser(app);
-  app.addHook('onRequest', async (_request, reply) => {
+  // a callback hook: an async one costs a promise and a microtask turn on every request
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    done();
   });
-  await app.register(cookie);
+  // cookies are parsed where they are read (plugins/app/auth.ts), not by a hook on every request
+  await app.register(cookie, { hook: false });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 }

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../test/harness';
+import { readAllCounters, readCounters } from '../services/counters';
+import { openDatabase } from './database';
+import { migrateToLatest } from './migrate';
+
+let t: TestDb;
+
+beforeEach(async () => {
+  t = await createTestDatabase();
+  await migrateToLatest(t.database.db, t.database.dialect);
+});
+
+afterEach(async () => {
+  await t.drop();
+});
+
+const counterValue = async (key: string) =>
+  (await t.database.db.selectFrom('counters').select('value').where('key', '=', key).executeTakeFirst())
+    ?.value;
+
+describe(`the fast read path (${TEST_DIALECT})`, () => {
+  it('reads the same rows as Kysely, as plain objects with every column', async () => {
+    await t.database.db
+      .insertInto('counters')
+      .values([
+        { key: 'c:all:Pending', value: 3 },
+        { key: 'c:all:Resolved', value: 2 },
+      ])
+      .execute();
+    expect(await readCounters(t.database, ['c:all:Pending', 'c:all:Resolved', 'c:all:Rejected'])).toEqual({
+      'c:all:Pending': 3,
+      'c:all:Resolved': 2,
+      'c:all:Rejected': 0,
+    });
+    expect(await readAllCounters(t.database)).toEqual({ 'c:all:Pending': 3, 'c:all:Resolved': 2 });
+  });
+
+  it('answers an empty counters table with no counters', async () => {
+    expect(await readAllCounters(t.database)).toEqual({});
+  });
+
+  it('never shows a read the writes of a transaction that is still open and then rolls back', async () => {
+    let reading: Promise<Record<string, number>> | undefined;
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('counters').values({ key: 'c:all:Pending', value: 7 }).execute();
+        // a concurrent request's read, while the transaction holds its uncommitted row
+        reading = readCounters(t.database, ['c:all:Pending']);
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await reading).toEqual({ 'c:all:Pending': 0 });
+  });
+});
+
+describe(`batched transactions (${TEST_DIALECT})`, () => {
+  const bump = (key: string, fail = false) =>
+    t.database.batchedTransaction(async (trx) => {
+      await trx
+        .insertInto('counters')
+        .values({ key, value: 1 })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`counters.value + 1` }))
+        .execute();
+      if (fail) throw new Error(`refused ${key}`);
+      return key;
+    });
+
+  it('commits every piece of work that arrives together, and undoes only the one that fails', async () => {
+    const results = await Promise.allSettled([bump('a'), bump('a'), bump('b', true), bump('a'), bump('c')]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason.message).toBe('refused b');
+    expect(await counterValue('a')).toBe(3);
+    expect(await counterValue('b')).toBeUndefined();
+    expect(await counterValue('c')).toBe(1);
+  });
+
+  it('runs work queued while a batch is committing in the next one', async () => {
+    const first = bump('x');
+    const second = first.then(() => bump('x'));
+    await Promise.all([first, second, bump('x')]);
+    expect(await counterValue('x')).toBe(3);
+  });
+});
+
+if (TEST_DIALECT === 'sqlite') {
+  describe('SQLite statistics', () => {
+    it("drops ANALYZE's per-value samples when the database opens, keeping the per-index figures", async () => {
+      const file = path.join(t.dataDir, 'complaints.db');
+      await t.database.db
+        .insertInto('counters')
+        .values(Array.from({ length: 50 }, (_, i) => ({ key: `k${i}`, value: i })))
+        .execute();
+      await sql`analyze`.execute(t.database.db);
+      const raw = new SQLite(file, { readonly: true });
+      const count = (table: string) =>
+        (raw.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+      expect(count('sqlite_stat4')).toBeGreaterThan(0);
+
+      const reopened = openDatabase({ dataDir: t.dataDir });
+      try {
+        expect(count('sqlite_stat4')).toBe(0);
+        expect(count('sqlite_stat1')).toBeGreaterThan(0);
+      } finally {
+        raw.close();
+        await reopened.close();
+      }
+    });
+  });
+}
