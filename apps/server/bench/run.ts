@@ -2,6 +2,7 @@
 //   npm run bench                       10,000 and 1,000,000 complaints on SQLite (or DATABASE_URL)
 //   npm run bench -- --complaints 50000 one dataset only
 //   npm run bench -- --sizes 10000,200000 --duration 5
+//   npm run bench -- --workers 1        the server's process count (default: as `npm start`, one per CPU)
 // It needs the built server (npm run build) and builds nothing itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,11 +27,15 @@ const { values } = parseArgs({
     sizes: { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
+    workers: { type: 'string' },
   },
 });
 const sizes = (values.complaints ?? values.sizes ?? '10000,1000000').split(',').map(Number);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
+const workers = Number(values.workers ?? process.env.WORKERS ?? Math.min(os.availableParallelism(), 8));
+if (!Number.isInteger(workers) || workers < 1)
+  throw new Error('--workers must be a whole number of at least 1');
 if (sizes.some((n) => !Number.isInteger(n) || n < 100))
   throw new Error('sizes must be whole numbers of at least 100');
 if (!fs.existsSync(serverEntry)) {
@@ -103,13 +108,48 @@ async function ceiling(bytes: number, seconds: number) {
   return result.rps;
 }
 
-function peakMemoryMb(pid: number): number {
+/** The server's processes: the supervisor and, with several workers, its children. */
+function serverProcesses(pid: number): number[] {
+  const children = fs.readdirSync('/proc').filter((d) => {
+    if (!/^\d+$/.test(d)) return false;
+    try {
+      // field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised command name)
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
+  return [pid, ...children.map(Number)];
+}
+
+const readKb = (file: string, field: string) => {
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(file, 'utf8'))?.[1] ?? 0);
   } catch {
     return 0;
   }
+};
+
+/**
+ * Memory of the whole server, however many processes it runs: the proportional set size (shared
+ * pages such as Node's own code split between the processes that map them) summed over them,
+ * sampled while the load runs; the peak is kept.
+ */
+function watchMemory(pid: number) {
+  let peakMb = 0;
+  const sample = () => {
+    const kb = serverProcesses(pid).reduce((sum, p) => sum + readKb(`/proc/${p}/smaps_rollup`, 'Pss'), 0);
+    peakMb = Math.max(peakMb, kb / 1024);
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return peakMb;
+    },
+  };
 }
 
 async function runSize(n: number) {
@@ -167,6 +207,7 @@ async function runSize(n: number) {
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      WORKERS: String(workers),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -178,6 +219,10 @@ async function runSize(n: number) {
     if (i > 150) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
+  // every worker up (a supervisor with its children), not just the first to answer
+  while (workers > 1 && serverProcesses(server.pid!).length < workers + 1)
+    await new Promise((r) => setTimeout(r, 100));
+  const memoryWatch = watchMemory(server.pid!);
   const auth = (who: string) => ({ authorization: `Bearer ${tokens[who]}` });
   // a page deep in the filtered results: half way through what the filter matches
   const filterCount = (await (
@@ -247,7 +292,7 @@ async function runSize(n: number) {
       `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`,
     );
   }
-  const memory = peakMemoryMb(server.pid!);
+  const memory = memoryWatch.stop();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
   await dropDb();
@@ -255,6 +300,7 @@ async function runSize(n: number) {
   return {
     complaints: n,
     dialect: databaseUrl ? 'postgres' : 'sqlite',
+    workers,
     generateSeconds: g.seconds,
     peakMemoryMb: memory,
     rows,
@@ -278,7 +324,7 @@ for (const n of sizes) results.push(await runSize(n));
 console.log('');
 for (const r of results) {
   console.log(
-    `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server peak memory ${r.peakMemoryMb.toFixed(0)} MB\n`,
+    `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server: ${r.workers} worker process(es), peak memory ${r.peakMemoryMb.toFixed(0)} MB (PSS, all processes)\n`,
   );
   console.log(table(r));
   console.log('');

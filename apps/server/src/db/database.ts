@@ -127,11 +127,14 @@ function groupCommit(db: Kysely<DB>) {
   let queue: BatchedWork[] = [];
   let scheduled = false;
   const flush = async () => {
-    const batch = queue;
-    queue = [];
+    let batch: BatchedWork[] | undefined;
     const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
     try {
       await db.transaction().execute(async (trx) => {
+        // taken once the write lock is held: work that came in while another process held it
+        // joins this batch instead of waiting for the next
+        batch = queue;
+        queue = [];
         for (const item of batch) {
           await sql`savepoint batched`.execute(trx);
           try {
@@ -145,13 +148,18 @@ function groupCommit(db: Kysely<DB>) {
         }
       });
     } catch (err) {
+      // a failed BEGIN (the lock not had in time, an I/O error) fails the work that waited for it
+      if (!batch) {
+        batch = queue;
+        queue = [];
+      }
       for (const item of batch) item.reject(err);
       return;
     } finally {
       scheduled = false;
       if (queue.length > 0) schedule();
     }
-    batch.forEach((item, i) => {
+    (batch ?? []).forEach((item, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.err);
