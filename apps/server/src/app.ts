@@ -57,7 +57,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   );
 
   const database =
-    opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    opts.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      // the workers split one page-cache budget (the OS caches the file for all of them anyway)
+      sqliteCacheKb: Math.max(8_000, 32_000 / config.workers),
+    });
   const ownsDatabase = !opts.database;
   await migrateToLatest(database.db, database.dialect);
 

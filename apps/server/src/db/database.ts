@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** SQLite's page cache for this connection, in KiB (default 32,000). */
+  sqliteCacheKb?: number;
   /** Sees every SQL text run (the query-plan test uses it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
 }
@@ -58,12 +60,17 @@ export function openDatabase(opts: DatabaseOptions): Database {
       }
     : undefined;
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, log, opts.onQuery);
-  return openSqlite(path.join(opts.dataDir, 'complaints.db'), log, opts.onQuery);
+  return openSqlite(path.join(opts.dataDir, 'complaints.db'), log, opts.onQuery, opts.sqliteCacheKb);
 }
 
 type OnQuery = DatabaseOptions['onQuery'];
 
-function openSqlite(file: string, log?: (e: LogEvent) => void, onQuery?: OnQuery): Database {
+function openSqlite(
+  file: string,
+  log?: (e: LogEvent) => void,
+  onQuery?: OnQuery,
+  cacheKb = 32_000,
+): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const conn = new SQLite(file);
   conn.pragma('journal_mode = WAL');
@@ -71,7 +78,7 @@ function openSqlite(file: string, log?: (e: LogEvent) => void, onQuery?: OnQuery
   conn.pragma('synchronous = FULL');
   conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   conn.pragma('foreign_keys = ON');
-  conn.pragma('cache_size = -32000');
+  conn.pragma(`cache_size = -${Math.round(cacheKb)}`);
   dropValueHistograms(conn);
   const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect(conn, { database: withStatementCache(conn) }),
