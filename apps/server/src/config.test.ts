@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -12,6 +13,12 @@ describe('configuration', () => {
     expect(c.authorityApproval).toBe('admin');
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.mailFrom).toBe('BIT Mesra Complaint System <no-reply@bitmesra.ac.in>');
+    expect(c.workers).toBe(Math.min(os.availableParallelism(), 8));
+  });
+
+  it('runs as many server processes as WORKERS says', () => {
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
   });
 
   it.each([
@@ -23,6 +30,8 @@ describe('configuration', () => {
     ['STUDENT_EMAIL_DOMAIN', 'not a domain'],
     ['PUBLIC_URL', 'localhost'],
     ['TRUST_PROXY', 'yes'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'many'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

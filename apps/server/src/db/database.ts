@@ -31,7 +31,9 @@ export interface Database {
   /**
    * Runs `work` in a transaction. On SQLite, calls that arrive together share one transaction,
    * and so one fsync, each inside its own savepoint: one that fails is undone alone and the
-   * others still commit. Every call resolves only once its work is durable.
+   * others still commit. Every call resolves only once its work is durable. `work` must run its
+   * statements on `trx` alone: on SQLite, a query on the database itself would wait for the very
+   * transaction it runs in.
    */
   batchedTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */

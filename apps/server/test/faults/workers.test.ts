@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../harness';
 import {
@@ -57,6 +59,33 @@ const fileMany = (from: number, n: number) =>
   );
 
 describe(`several server processes on one database (${TEST_DIALECT})`, () => {
+  it('start on a new, empty database without a worker failing (the migrations run once, first)', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const fresh = await startServer({ DATA_DIR: empty.dataDir, DATABASE_URL: empty.url, WORKERS: 3 });
+      await waitFor(() => workersOf(fresh.proc.pid!).length === 3, 'three workers');
+      expect((await call(fresh.url, 'GET', '/api/health')).status).toBe(200);
+      expect(await fresh.stop('SIGTERM')).toBe(0);
+      // a worker that died on start would have been reported and replaced
+      expect(fresh.output()).not.toMatch(/stopped|already exists|Error/i);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it('migrates before starting any worker, and starts none when the migrations fail', async () => {
+    // a data directory that cannot exist: a path under a regular file
+    const blocker = path.join(t.dataDir, 'not-a-directory');
+    fs.writeFileSync(blocker, '');
+    const broken = await startServer(
+      { DATA_DIR: path.join(blocker, 'data'), DATABASE_URL: undefined, WORKERS: 2 },
+      { waitHealthy: false },
+    );
+    expect(await broken.stop('SIGCONT')).toBe(1);
+    expect(broken.output()).toMatch(/The database could not be migrated; the server is not started/);
+    expect(broken.output()).not.toMatch(/worker stopped/);
+  });
+
   it('runs WORKERS processes on the one port, and concurrent filings through them all commit with their counters', async () => {
     await waitFor(() => workersOf(server.proc.pid!).length === 2, 'two workers');
     const results = await fileMany(0, 60);
