@@ -85,6 +85,20 @@ describe(`batched transactions (${TEST_DIALECT})`, () => {
     expect(await counterValue('c')).toBe(1);
   });
 
+  if (TEST_DIALECT === 'sqlite') {
+    it('runs work that arrives together in one transaction, so it shares one commit', async () => {
+      const seen: unknown[] = [];
+      const track = (key: string) =>
+        t.database.batchedTransaction(async (trx) => {
+          seen.push(trx);
+          await trx.insertInto('counters').values({ key, value: 1 }).execute();
+        });
+      await Promise.all([track('p'), track('q'), track('r')]);
+      expect(seen).toHaveLength(3);
+      expect(new Set(seen).size).toBe(1);
+    });
+  }
+
   it('runs work queued while a batch is committing in the next one', async () => {
     const first = bump('x');
     const second = first.then(() => bump('x'));

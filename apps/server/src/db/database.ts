@@ -234,7 +234,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * that needs no per-value histogram (test/perf/query-plans.test.ts), so those samples are removed
  * when the database opens; ANALYZE's per-index figures (sqlite_stat1) stay.
  */
-export function dropValueHistograms(conn: SQLite.Database) {
+function dropValueHistograms(conn: SQLite.Database) {
   const hasStat4 = conn.prepare("select 1 from sqlite_schema where name = 'sqlite_stat4'").get();
   if (!hasStat4 || !conn.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
   conn.exec('delete from sqlite_stat4');

@@ -59,7 +59,7 @@ const fileMany = (from: number, n: number) =>
   );
 
 describe(`several server processes on one database (${TEST_DIALECT})`, () => {
-  it('start on a new, empty database without a worker failing (the migrations run once, first)', async () => {
+  it('start on a new, empty database with every worker up and none replaced', async () => {
     const empty = await createTestDatabase();
     try {
       const fresh = await startServer({ DATA_DIR: empty.dataDir, DATABASE_URL: empty.url, WORKERS: 3 });
