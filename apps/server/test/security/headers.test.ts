@@ -1,15 +1,24 @@
 /**
- * Security headers on every kind of response: a JSON API answer, an error, a 404 and the PDF.
+ * Security headers on every kind of response: JSON API answers (errors included) carry the API set,
+ * and documents (web app pages and files, the PDF) the web app's full set.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { multipart, SMALL_PDF } from './support';
 
 let t: TestApp;
+/** An app serving a (tiny) built web app, for the document cases. */
+let web: TestApp;
 let pdfUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>BIT</title>');
+  web = await createTestApp({ config: { webDist } });
   const admin = await buildAdmin(t);
   const res = await t.request({
     method: 'POST',
@@ -23,7 +32,10 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   pdfUrl = res.body.data.pdfUrl;
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await web.close();
+});
 
 /** The CSP's directives by name. */
 function csp(headers: Record<string, unknown>): Record<string, string> {
@@ -39,7 +51,10 @@ function csp(headers: Record<string, unknown>): Record<string, string> {
   );
 }
 
-const RESPONSES: [string, () => Promise<{ status: number; headers: Record<string, unknown> }>, number][] = [
+type Answer = { status: number; headers: Record<string, unknown> };
+
+/** API data: JSON answers, errors included. */
+const API_ANSWERS: [string, () => Promise<Answer>, number][] = [
   ['a JSON API response (GET /api/health)', () => t.request({ method: 'GET', url: '/api/health' }), 200],
   [
     'a 401 (GET /api/auth/check-auth anonymous)',
@@ -58,11 +73,61 @@ const RESPONSES: [string, () => Promise<{ status: number; headers: Record<string
     400,
   ],
   ['a 404 (GET /api/no-such-route)', () => t.request({ method: 'GET', url: '/api/no-such-route' }), 404],
-  ['the PDF response', () => t.request({ method: 'GET', url: pdfUrl }), 200],
 ];
 
-describe.each(RESPONSES)('%s', (_name, send, status) => {
-  let res: { status: number; headers: Record<string, unknown> };
+/** What a browser shows as a document: the web app's pages and files, and a notice's PDF. */
+const DOCUMENTS: [string, () => Promise<Answer>, number][] = [
+  ['the PDF response', () => t.request({ method: 'GET', url: pdfUrl }), 200],
+  [
+    'a web app page (GET /complaint-status)',
+    () => web.request({ method: 'GET', url: '/complaint-status' }),
+    200,
+  ],
+  [
+    'a missing web app file (GET /assets/none.js)',
+    () => web.request({ method: 'GET', url: '/assets/none.js' }),
+    404,
+  ],
+];
+
+describe.each(API_ANSWERS)('%s', (_name, send, status) => {
+  let res: Answer;
+  beforeAll(async () => {
+    res = await send();
+    expect(res.status).toBe(status);
+  });
+
+  it("carries a Content-Security-Policy under which nothing loads, runs or frames it (default-src 'none', frame-ancestors 'none')", () => {
+    const policy = csp(res.headers);
+    expect(policy['default-src']).toBe("'none'");
+    // every fetch directive falls back to default-src: none may widen it
+    expect(Object.keys(policy).sort()).toEqual(['default-src', 'frame-ancestors']);
+    expect(policy['frame-ancestors']).toBe("'none'");
+  });
+
+  it('carries X-Content-Type-Options nosniff', () => {
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('carries a Referrer-Policy that keeps paths off other sites', () => {
+    expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(
+      res.headers['referrer-policy'],
+    );
+  });
+
+  it('leaves out the headers that only a document uses (each costs every API call)', () => {
+    for (const name of [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+    ])
+      expect(res.headers[name]).toBeUndefined();
+  });
+});
+
+describe.each(DOCUMENTS)('%s', (_name, send, status) => {
+  let res: Answer;
   beforeAll(async () => {
     res = await send();
     expect(res.status).toBe(status);

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError, NUL_MESSAGE } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/app/auth';
+import { DOCUMENT_HEADERS } from '../../plugins/external/security';
 import {
   createNotification,
   deleteNotification,
@@ -160,10 +161,11 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { name, data } = await getNotificationPdf(ctx, request.params.id);
+      // a document a browser shows, not API data: the web app's header set, CSP included
       return reply
+        .headers(DOCUMENT_HEADERS)
         .header('content-type', 'application/pdf')
         .header('content-disposition', inlineDisposition(name))
-        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .send(data);
     },
