@@ -7,7 +7,9 @@ import {
   type TStudentSignupRequest,
   type TUser,
 } from '@bit/contract';
+import type { Selectable } from 'kysely';
 import type { Ctx } from '../context';
+import type { UsersTable } from '../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound, unauthorized } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { enqueueMail } from '../mail/outbox';
@@ -15,9 +17,10 @@ import { codeMail } from '../mail/templates';
 import { assertMayResend, consumeCode, issueCode } from './codes';
 import { createSession, revokeAllSessions } from './sessions';
 import { assertNotThrottled, clearThrottle, LIMITS, recordHit } from './throttle';
-import { toUser, type UserRow } from './users';
+import { toUser } from './users';
 
-async function findUserByEmail(ctx: Ctx, email: string): Promise<UserRow | undefined> {
+/** The one lookup that needs the password hash: signing in. */
+async function findUserByEmail(ctx: Ctx, email: string): Promise<Selectable<UsersTable> | undefined> {
   return ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { newSessionToken, sha256 } from '../lib/crypto';
 import { preparedQuery } from '../lib/prepared';
-import type { UserRow } from './users';
+import { USER_COLUMNS, type UserRow } from './users';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -40,7 +40,8 @@ const sessionByTokenHash = preparedQuery((db, _shape, tokenHash: string) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
+    // every column but the password hash, which no request after sign-in needs
+    .select(USER_COLUMNS.map((c) => `users.${c}` as const))
     .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.revoked_at'])
     .where('sessions.token_hash', '=', tokenHash),
 );

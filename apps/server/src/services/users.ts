@@ -2,7 +2,26 @@ import type { TUser } from '@bit/contract';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema';
 
-export type UserRow = Selectable<UsersTable>;
+/** A user as it is passed around the app (the signed-in user of every request): without the hash. */
+export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;
+
+/** The columns of a UserRow, for queries that load one. */
+export const USER_COLUMNS = [
+  'id',
+  'role',
+  'name',
+  'email',
+  'mobile',
+  'department',
+  'designation',
+  'hostel_no',
+  'roll_no',
+  'session',
+  'verified',
+  'approved',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof UserRow)[];
 
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): TUser {

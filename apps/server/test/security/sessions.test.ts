@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS } from '../../src/services/codes';
-import { SESSION_TTL_MS } from '../../src/services/sessions';
+import { findSession, SESSION_TTL_MS } from '../../src/services/sessions';
 import { LIMITS } from '../../src/services/throttle';
 import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
@@ -423,6 +423,15 @@ function sessionCookie(headers: Record<string, unknown>): string {
   const list = Array.isArray(raw) ? raw : [String(raw ?? '')];
   return list.find((c) => c.startsWith('session=')) ?? '';
 }
+
+describe('the signed-in user a request carries', () => {
+  it('is loaded without the password hash, which no request after sign-in needs', async () => {
+    const student = await buildStudent(t);
+    const session = await findSession(t.ctx, student.token);
+    expect(session?.user.email).toBe(student.email);
+    expect(session?.user).not.toHaveProperty('password_hash');
+  });
+});
 
 describe('the session cookie', () => {
   it('is HttpOnly and SameSite=Lax, without Secure over plain http', async () => {

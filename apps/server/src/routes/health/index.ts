@@ -15,15 +15,21 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
           app.ctx.database.ping(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), 3000).unref()),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('ping timeout')), 3000).unref();
+          }),
         ]);
         return { status: 'ok' as const };
       } catch (err) {
         request.log.warn({ err: (err as Error).message }, 'health check failed');
         return reply.status(503).send({ message: MSG.dbUnavailable });
+      } finally {
+        // a check polled often must not leave a pending timer behind for each call
+        clearTimeout(timer);
       }
     },
   );
