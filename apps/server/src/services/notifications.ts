@@ -118,9 +118,22 @@ const noticeCount = preparedQuery((db, shape, target: string) =>
   noticesFor(db, shape, target).select((eb) => eb.fn.countAll<number>().as('count')),
 );
 
-const noticePage = preparedQuery((db, shape, target: string, limit: number, offset: number) =>
-  noticesFor(db, shape, target).selectAll().orderBy('id', 'desc').limit(limit).offset(offset),
-);
+const noticePage = preparedQuery((db, shape, target: string, limit: number, offset: number) => {
+  if (shape === 'hostel') {
+    // `hostel in (x, 'all') order by id` cannot be read in order from the (hostel, id) index: it
+    // sorted every matching notice on each request. Two ordered ranges joined by UNION ALL are
+    // merged instead (SQLite: MERGE (UNION ALL); PostgreSQL: Merge Append), stopping after a page.
+    return db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('hostel', '=', target)
+      .unionAll(db.selectFrom('notifications').selectAll().where('hostel', '=', 'all'))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset);
+  }
+  return noticesFor(db, shape, target).selectAll().orderBy('id', 'desc').limit(limit).offset(offset);
+});
 
 /** `null`: every notice; `all`: whole-college notices; a hostel number: that hostel's plus the whole-college ones. */
 export async function listNotifications(

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/db/database';
 import { manualClock } from '../../src/lib/clock';
 import { buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { TEST_DIALECT, type TestApp, testConfig } from '../harness';
+import { multipart } from '../multipart';
 
 /**
  * Every query the list, filter, count and lookup endpoints run is planned without a scan of the
@@ -46,12 +47,12 @@ if (TEST_DIALECT === 'sqlite') {
       await t.close();
     });
 
-    async function plansFor(url: string, token: string) {
+    async function plansFor(url: string, token: string, table = 'complaints') {
       seen.length = 0;
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, url).toBe(200);
       return seen
-        .filter((q) => /\bfrom "complaints"/.test(q.sql) && q.sql.startsWith('select'))
+        .filter((q) => new RegExp(`\\bfrom "${table}"`).test(q.sql) && q.sql.startsWith('select'))
         .map((q) => ({
           sql: q.sql,
           plan: (
@@ -109,6 +110,27 @@ if (TEST_DIALECT === 'sqlite') {
         }
       }
       expect(checked).toBeGreaterThanOrEqual(cases.length);
+    });
+
+    it("reads a page of a hostel's notices (its own and the whole-college ones) in order, without sorting", async () => {
+      const admin = await buildAdmin(t);
+      for (const hostel of ['5', 'all', '6', 'all', '5']) {
+        const body = await multipart({ title: `For ${hostel}`, message: 'Notice', hostel });
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          headers: { authorization: `Bearer ${admin.token}`, ...body.headers },
+          payload: body.payload,
+        });
+        expect(posted.statusCode).toBe(201);
+      }
+      const plans = await plansFor('/api/notifications/5?page=1', admin.token, 'notifications');
+      expect(plans.length).toBeGreaterThanOrEqual(2);
+      for (const { sql, plan } of plans) expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+      const res = await t.app.inject({ method: 'GET', url: '/api/notifications/5' });
+      const titles = res.json().data.map((n: { title: string }) => n.title);
+      // newest first, hostel 6's left out
+      expect(titles.slice(0, 4)).toEqual(['For 5', 'For all', 'For all', 'For 5']);
     });
   });
 }
