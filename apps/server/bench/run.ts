@@ -291,23 +291,25 @@ async function runSize(n: number) {
     const bytes = (await sample.arrayBuffer()).byteLength;
     const ceilingServer = await startCeiling(bytes);
     await load(base + s.url, s, warmup);
-    // The app and its ceiling take turns, half the scenario's time each twice, so that a slow
-    // spell of the machine (the ceiling alone moved by a third between scenarios) falls on both
-    // sides of the ratio. Each side's req/s is the mean of its halves; p50 and p99 the worse half.
-    const halves: { app: Awaited<ReturnType<typeof load>>; ceilingRps: number }[] = [];
-    for (let i = 0; i < 2; i++) {
-      const app = await load(base + s.url, s, duration / 2);
-      const { rps: ceilingRps } = await load(ceilingServer.url, {}, duration / 2);
-      halves.push({ app, ceilingRps });
-    }
+    // The app and its ceiling take turns, half the scenario's time each twice, app-ceiling-
+    // ceiling-app, so that a slow spell of the machine (the ceiling alone moved by a third between
+    // scenarios) or a steady drift weighs on both sides of the ratio alike. Each side's req/s is
+    // the mean of its halves; p50 and p99 are the worse half's.
+    const appHalves: Awaited<ReturnType<typeof load>>[] = [];
+    const ceilingHalves: number[] = [];
+    appHalves.push(await load(base + s.url, s, duration / 2));
+    ceilingHalves.push((await load(ceilingServer.url, {}, duration / 2)).rps);
+    ceilingHalves.push((await load(ceilingServer.url, {}, duration / 2)).rps);
+    appHalves.push(await load(base + s.url, s, duration / 2));
     await ceilingServer.stop();
+    const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
     const r = {
-      rps: halves.reduce((sum, h) => sum + h.app.rps, 0) / halves.length,
-      p50: Math.max(...halves.map((h) => h.app.p50)),
-      p99: Math.max(...halves.map((h) => h.app.p99)),
-      non2xx: halves.reduce((sum, h) => sum + h.app.non2xx, 0),
+      rps: mean(appHalves.map((h) => h.rps)),
+      p50: Math.max(...appHalves.map((h) => h.p50)),
+      p99: Math.max(...appHalves.map((h) => h.p99)),
+      non2xx: appHalves.reduce((sum, h) => sum + h.non2xx, 0),
     };
-    const ceilingRps = halves.reduce((sum, h) => sum + h.ceilingRps, 0) / halves.length;
+    const ceilingRps = mean(ceilingHalves);
     rows.push({ scenario: s.name, ...r, ceilingRps, ratio: r.rps / ceilingRps, bytes });
     console.log(
       `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`,
@@ -354,12 +356,13 @@ if (results.length >= 2) {
   const small = results[0]!;
   const big = results.at(-1)!;
   console.log(`p99 ratio ${big.complaints.toLocaleString('en')} / ${small.complaints.toLocaleString('en')}:`);
-  for (const row of big.rows) {
-    const base = small.rows.find(
-      (r) => r.scenario.replace(/p\d+$/, '') === row.scenario.replace(/p\d+$/, ''),
-    );
-    if (base) console.log(`  ${row.scenario}: ${(row.p99 / Math.max(1, base.p99)).toFixed(2)}`);
-  }
+  // scenario by scenario in order: the deep page at one size against the deep page at the other
+  // (their page numbers differ), not against the first page, whose name differs only in its number
+  big.rows.forEach((row, i) => {
+    const base = small.rows[i];
+    if (base)
+      console.log(`  ${row.scenario} / ${base.scenario}: ${(row.p99 / Math.max(1, base.p99)).toFixed(2)}`);
+  });
 }
 const outDir = path.resolve(here, 'results');
 fs.mkdirSync(outDir, { recursive: true });

@@ -52,7 +52,7 @@ export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo 
   const [row] = await sessionByTokenHash(ctx.database, 'one', sha256(token));
   if (!row || row.revoked_at !== null || Number(row.expires_at) <= ctx.clock.now()) return null;
   const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
-  return { sessionId: Number(session_id), user: user as UserRow };
+  return { sessionId: Number(session_id), user };
 }
 
 export async function revokeSession(ctx: Ctx, sessionId: number): Promise<void> {

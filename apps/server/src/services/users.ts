@@ -23,6 +23,11 @@ export const USER_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof UserRow)[];
 
+// a column added to users and not to USER_COLUMNS fails the type check here, instead of going
+// missing from the signed-in user
+type MissingUserColumn = Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]>;
+export const _everyUserColumn: [MissingUserColumn] extends [never] ? true : MissingUserColumn = true;
+
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): TUser {
   const isNetwork = row.designation === 'Network Department';

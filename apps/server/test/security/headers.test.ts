@@ -73,6 +73,7 @@ const API_ANSWERS: [string, () => Promise<Answer>, number][] = [
     400,
   ],
   ['a 404 (GET /api/no-such-route)', () => t.request({ method: 'GET', url: '/api/no-such-route' }), 404],
+  ['a 404 for /api itself, with a query string', () => web.request({ method: 'GET', url: '/api?x=1' }), 404],
 ];
 
 /** What a browser shows as a document: the web app's pages and files, and a notice's PDF. */
@@ -107,6 +108,10 @@ describe.each(API_ANSWERS)('%s', (_name, send, status) => {
 
   it('carries X-Content-Type-Options nosniff', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('carries Cross-Origin-Resource-Policy same-origin, so no other site can embed it', () => {
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('carries a Referrer-Policy that keeps paths off other sites', () => {
@@ -155,6 +160,27 @@ describe.each(DOCUMENTS)('%s', (_name, send, status) => {
     expect(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']).toContain(
       res.headers['referrer-policy'],
     );
+  });
+});
+
+describe('the OpenAPI browser (GET /api/docs)', () => {
+  let res: Answer;
+  beforeAll(async () => {
+    res = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(res.status).toBe(200);
+  });
+
+  it("runs under swagger-ui's own CSP (hashes for its inline scripts, no unsafe-inline), which nothing may frame", () => {
+    const policy = csp(res.headers);
+    expect(policy['script-src']).toMatch(/^'self'/);
+    expect(policy['script-src']).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    expect(policy['object-src']).toBe("'none'");
+    expect(policy['frame-ancestors']).toBe("'none'");
+  });
+
+  it('carries the document headers: X-Frame-Options DENY and nosniff', () => {
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './security';
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist next to this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -48,9 +49,8 @@ export async function registerWebApp(app: FastifyInstance) {
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (isApi || looksLikeFile || request.method !== 'GET') {
+    if (isApiPath(request.url) || looksLikeFile || request.method !== 'GET') {
       return notFound(request, reply);
     }
     return sendIndex(request, reply);
