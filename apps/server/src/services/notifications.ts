@@ -122,7 +122,8 @@ const noticePage = preparedQuery((db, shape, target: string, limit: number, offs
   if (shape === 'hostel') {
     // `hostel in (x, 'all') order by id` cannot be read in order from the (hostel, id) index: it
     // sorted every matching notice on each request. Two ordered ranges joined by UNION ALL are
-    // merged instead (SQLite: MERGE (UNION ALL); PostgreSQL: Merge Append), stopping after a page.
+    // merged instead (SQLite: MERGE (UNION ALL)), stopping after a page. PostgreSQL chooses by cost
+    // (for a few thousand notices, a top-N sort of the two ranges).
     return db
       .selectFrom('notifications')
       .selectAll()
