@@ -35,6 +35,7 @@ import {
   scopeCondition,
 } from '../policy/scope';
 import { bumpCounters, readAllCounters, readCounters } from './counters';
+import { averageFrom } from './feedback';
 import type { UserRow } from './users';
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
@@ -297,7 +298,7 @@ export async function listAuthorityComplaints(
   if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
   const [rows, counters] = await Promise.all([
     pageRows(ctx, scope, q, q.status),
-    readCounters(ctx.database, [...statusKeys(key)]),
+    readCounters(ctx.database, statusKeys(key)),
   ]);
   const stats = statusCounts(counters, key);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : stats.total;
@@ -319,7 +320,7 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   if (q.status) filters.push({ column: 'status', value: q.status });
   const [rows, counters] = await Promise.all([
     fetchPage(ctx, filters, q),
-    readCounters(ctx.database, [...statusKeys(key)]),
+    readCounters(ctx.database, statusKeys(key)),
   ]);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
   return page(rows.map(toComplaint), count, q);
@@ -430,8 +431,7 @@ export async function adminStats(ctx: Ctx): Promise<TAdminStats> {
   const ratingSum = counters['fb:sum'] ?? 0;
   return {
     ...statusCounts(counters, 'all'),
-    // scaled before dividing, so e.g. 3.45 is not rounded down by a binary fraction below it
-    averageRating: feedbackCount > 0 ? Math.round((ratingSum * 10) / feedbackCount) / 10 : null,
+    averageRating: averageFrom(feedbackCount, ratingSum),
     feedbackCount,
     byHostel: HOSTEL_NUMBERS.map((n, i) => ({
       hostelNo: n,

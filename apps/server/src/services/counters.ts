@@ -63,7 +63,7 @@ export async function readAllCounters(database: Database): Promise<Record<string
 
 export async function readCounters(
   db: Database | Transaction<DB>,
-  keys: string[],
+  keys: readonly string[],
 ): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   if (keys.length === 0) return out;

@@ -23,9 +23,12 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
-/** The average the admin sees: one decimal, from the counters so it costs two key reads. */
+/**
+ * The average the admin sees (feedback list and overview alike): one decimal, from the counters.
+ * Scaled before dividing, so e.g. 3.45 is not rounded down by a binary fraction below it.
+ */
 export function averageFrom(count: number, sum: number): number | null {
-  return count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+  return count > 0 ? Math.round((sum * 10) / count) / 10 : null;
 }
 
 export async function readAverageRating(

@@ -60,7 +60,7 @@ const pathOf = (url: string) => {
   return q < 0 ? url : url.slice(0, q);
 };
 
-/** `/api` and everything under it: the API's routes and its JSON 404s. */
+/** `/api` and everything under it (a URL, with or without its query): the API's routes and 404s. */
 export const isApiPath = (url: string) => {
   const p = pathOf(url);
   return p === '/api' || p.startsWith('/api/');
@@ -68,9 +68,8 @@ export const isApiPath = (url: string) => {
 
 /** Answers that are API data: the API's, except the OpenAPI browser (a page) and its document. */
 const isApiData = (url: string) => {
-  if (!isApiPath(url)) return false;
   const p = pathOf(url);
-  return p !== '/api/docs' && !p.startsWith('/api/docs/');
+  return isApiPath(p) && p !== '/api/docs' && !p.startsWith('/api/docs/');
 };
 
 /** True when any string (or key) in a parsed JSON value holds a NUL character. */

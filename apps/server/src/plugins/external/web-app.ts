@@ -50,7 +50,7 @@ export async function registerWebApp(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const looksLikeFile = /\.[a-z0-9]+$/i.test(pathname);
-    if (isApiPath(request.url) || looksLikeFile || request.method !== 'GET') {
+    if (isApiPath(pathname) || looksLikeFile || request.method !== 'GET') {
       return notFound(request, reply);
     }
     return sendIndex(request, reply);
