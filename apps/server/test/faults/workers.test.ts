@@ -112,6 +112,15 @@ describe(`several server processes on one database (${TEST_DIALECT})`, () => {
     expect(mine.body.count).toBe(60);
   });
 
+  it("caps each worker's V8 heap, so that garbage cannot pile up to hundreds of megabytes", async () => {
+    await waitFor(() => workersOf(server.proc.pid!).length === 2, 'two workers');
+    for (const pid of workersOf(server.proc.pid!)) {
+      const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      expect(argv).toContain('--max-old-space-size=128');
+      expect(argv).toContain('--max-semi-space-size=4');
+    }
+  });
+
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {
     const before = workersOf(server.proc.pid!);
     expect(before).toHaveLength(2);
