@@ -23,6 +23,7 @@ import type { Ctx } from '../context';
 import type { ComplaintHistoryTable, ComplaintsTable } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
 import { forbidden, notFound } from '../lib/errors';
+import { isoFromMs } from '../lib/iso-time';
 import { preparedQuery } from '../lib/prepared';
 import { enqueueMail } from '../mail/outbox';
 import { statusMail } from '../mail/templates';
@@ -42,7 +43,7 @@ export type ComplaintRow = Selectable<ComplaintsTable>;
 type HistoryRow = Selectable<ComplaintHistoryTable>;
 export type FileComplaintInput = z.output<typeof ZFileComplaintRequest>;
 
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
+const iso = (ms: number) => isoFromMs(Number(ms));
 
 export function toComplaint(row: ComplaintRow): TComplaint {
   return {

@@ -8,9 +8,10 @@ import {
 } from '@bit/contract';
 import type { Ctx } from '../context';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { isoFromMs } from '../lib/iso-time';
 import { bumpCounters, readCounters } from './counters';
 
-const iso = (ms: number) => new Date(Number(ms)).toISOString();
+const iso = (ms: number) => isoFromMs(Number(ms));
 
 /** A unique-index violation in either dialect: the loser of a race for a one-per-key row. */
 export function isUniqueViolation(err: unknown): boolean {

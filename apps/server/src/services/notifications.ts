@@ -9,6 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Ctx } from '../context';
 import type { DB, NotificationsTable, UsersTable } from '../db/schema';
 import { forbidden, HttpError, notFound } from '../lib/errors';
+import { isoFromMs } from '../lib/iso-time';
 import { preparedQuery } from '../lib/prepared';
 
 type NotificationRow = Selectable<NotificationsTable>;
@@ -60,7 +61,7 @@ function toNotification(row: NotificationRow): TNotification {
     hostel: row.hostel,
     pdfUrl: row.pdf_name ? `/api/notifications/${id}/pdf` : null,
     pdfName: row.pdf_name,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
+    createdAt: isoFromMs(Number(row.created_at)),
     postedBy: { id: Number(row.posted_by_id), name: row.posted_by_name, role: row.posted_by_role },
   };
 }
