@@ -30,7 +30,19 @@ export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 /** Page numbers beyond this are refused: deep OFFSET walks are what make helpdesks crawl. */
 export const PAGE_MAX = 10_000;
 
-export const ZPageQuery = z.object({
+/**
+ * Items a page may skip. A page is read by skipping the items before it in an index (OFFSET), and
+ * each skipped entry costs a step (about 30 ns on SQLite, more on PostgreSQL): a million of them
+ * per request is what makes helpdesks crawl. The web app pages with Previous/Next, 20 at a time,
+ * so this is page 2,501 there; narrower filters reach older items.
+ */
+export const PAGE_SKIP_MAX = 50_000;
+
+/** The last page number that skips at most PAGE_SKIP_MAX items at this page size. */
+export const deepestPage = (pageSize: number) => Math.floor(PAGE_SKIP_MAX / Math.max(1, pageSize)) + 1;
+
+/** The fields of a page query, to extend; a route takes `limitPageDepth(...)` of it. */
+export const ZPageFields = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')
@@ -44,6 +56,21 @@ export const ZPageQuery = z.object({
     .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
     .default(PAGE_SIZE_DEFAULT),
 });
+
+/** Refuses a page deeper than PAGE_SKIP_MAX items (zod cannot extend an object once refined). */
+export function limitPageDepth<T extends z.ZodType<{ page: number; pageSize: number }>>(schema: T): T {
+  return schema.superRefine((q, ctx) => {
+    if ((q.page - 1) * q.pageSize > PAGE_SKIP_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `page must be at most ${deepestPage(q.pageSize)} when pageSize is ${q.pageSize}; narrow the filters to reach older items`,
+      });
+    }
+  }) as T;
+}
+
+export const ZPageQuery = limitPageDepth(ZPageFields);
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -167,7 +167,24 @@ describe('the admin list', () => {
     'pageSize=101',
     'pageSize=-1',
     'page=1.5',
+    'page=2502',
+    'page=502&pageSize=100',
   ];
+  it('answers a page up to 50,000 complaints deep and refuses a deeper one, saying how to reach it', async () => {
+    const at = (q: string) =>
+      t.request({ method: 'GET', url: `/api/complaints/admin/all?${q}`, token: admin.token });
+    for (const q of ['page=2501', 'page=501&pageSize=100', 'page=10000&pageSize=5']) {
+      const res = await at(q);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+    }
+    const deeper = await at('page=2502&status=Pending');
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.message).toBe(
+      'page must be at most 2501 when pageSize is 20; narrow the filters to reach older items',
+    );
+  });
+
   for (const q of badQueries) {
     it(`refuses the admin list query ${q} with 400`, async () => {
       const res = await t.request({

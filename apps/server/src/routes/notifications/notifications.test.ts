@@ -117,6 +117,9 @@ describe('notice targets', () => {
     expect([400, 414]).toContain(huge.status);
     expect(huge.body.message).toBeTruthy();
     expect((await t.request({ method: 'GET', url: '/api/notifications?pageSize=1000' })).status).toBe(400);
+    // no list skips more than 50,000 items to reach a page
+    expect((await t.request({ method: 'GET', url: '/api/notifications/3?page=2502' })).status).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/api/notifications?page=2501' })).status).toBe(200);
   });
 });
 
