@@ -27,50 +27,57 @@ export const ERROR_RESPONSES = {
 export const ZMessageResponse = z.object({ message: z.string() });
 export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
-/** Page numbers beyond this are refused: deep OFFSET walks are what make helpdesks crawl. */
-export const PAGE_MAX = 10_000;
+/** A page number is at most this: with `before` it only labels the page (see PAGE_SKIP_MAX). */
+export const PAGE_MAX = 100_000_000;
 
 /**
- * Items a page may skip. A page is read by skipping the items before it in an index (OFFSET), and
- * each skipped entry costs a step (about 30 ns on SQLite, more on PostgreSQL): a million of them
- * per request is what makes helpdesks crawl. The web app pages with Previous/Next, 20 at a time,
- * so this is page 2,501 there; narrower filters reach older items.
+ * Items a page may skip. A page by number is read by skipping the items before it in an index
+ * (OFFSET), and each skipped entry is a step on every request: a million of them is what makes
+ * helpdesks crawl. Deeper pages are reached with `before` (the id of the last item on the page
+ * shown), which costs the same at any depth; the web pager always sends it.
  */
 export const PAGE_SKIP_MAX = 50_000;
 
 /** The last page number that skips at most PAGE_SKIP_MAX items at this page size. */
 export const deepestPage = (pageSize: number) => Math.floor(PAGE_SKIP_MAX / Math.max(1, pageSize)) + 1;
 
-/** The fields of a page query, to extend; a route takes `limitPageDepth(...)` of it. */
-export const ZPageFields = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be at least 1')
-    .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
-    .default(PAGE_SIZE_DEFAULT),
-});
-
-/** Refuses a page deeper than PAGE_SKIP_MAX items (zod cannot extend an object once refined). */
-export function limitPageDepth<T extends z.ZodType<{ page: number; pageSize: number }>>(schema: T): T {
-  return schema.superRefine((q, ctx) => {
-    if ((q.page - 1) * q.pageSize > PAGE_SKIP_MAX) {
+export const ZPageQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1')
+      .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'pageSize must be a number' })
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be at least 1')
+      .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
+      .default(PAGE_SIZE_DEFAULT),
+    before: z.coerce
+      .number({ error: 'before must be a number' })
+      .int('before must be a whole number')
+      .min(1, 'before must be at least 1')
+      .max(Number.MAX_SAFE_INTEGER, 'before is too large')
+      .optional()
+      .meta({
+        description:
+          'Keyset paging: only items older than this id (the last id of the page shown); the page is then read without skipping, and `page` is only echoed back.',
+      }),
+  })
+  .superRefine((q, ctx) => {
+    // only once page and pageSize are valid, so that a bad value gets its own message alone
+    const valid =
+      Number.isInteger(q.page) && q.page >= 1 && q.page <= PAGE_MAX && q.pageSize <= PAGE_SIZE_MAX;
+    if (valid && q.before === undefined && (q.page - 1) * q.pageSize > PAGE_SKIP_MAX) {
       ctx.addIssue({
         code: 'custom',
         path: ['page'],
-        message: `page must be at most ${deepestPage(q.pageSize)} when pageSize is ${q.pageSize}; narrow the filters to reach older items`,
+        message: `page must be at most ${deepestPage(q.pageSize)} when pageSize is ${q.pageSize}; use before= (the last id of the page shown) to go deeper`,
       });
     }
-  }) as T;
-}
-
-export const ZPageQuery = limitPageDepth(ZPageFields);
+  });
 export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 export function pageOf<T extends z.ZodType>(item: T) {

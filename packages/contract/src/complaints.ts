@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitPageDepth, pageOf, ZPageFields } from './common';
+import { pageOf, ZPageQuery } from './common';
 import {
   COLLEGE_DEPARTMENTS,
   COMPLAINT_STATUSES,
@@ -113,22 +113,18 @@ export type TStatusCounts = z.infer<typeof ZStatusCounts>;
 export const ZAuthorityComplaintPage = ZComplaintPage.extend({ stats: ZStatusCounts });
 export type TAuthorityComplaintPage = z.infer<typeof ZAuthorityComplaintPage>;
 
-export const ZAuthorityListQuery = limitPageDepth(
-  ZPageFields.extend({ status: ZComplaintStatus.optional() }),
-);
+export const ZAuthorityListQuery = ZPageQuery.safeExtend({ status: ZComplaintStatus.optional() });
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-export const ZAdminListQuery = limitPageDepth(
-  ZPageFields.extend({
-    hostelNo: z.preprocess(emptyToUndefined, hostelNo.optional()),
-    type: z.preprocess(
-      emptyToUndefined,
-      z.enum(COMPLAINT_TYPES, { error: 'Type must be Hostel or College' }).optional(),
-    ),
-    status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
-  }),
-);
+export const ZAdminListQuery = ZPageQuery.safeExtend({
+  hostelNo: z.preprocess(emptyToUndefined, hostelNo.optional()),
+  type: z.preprocess(
+    emptyToUndefined,
+    z.enum(COMPLAINT_TYPES, { error: 'Type must be Hostel or College' }).optional(),
+  ),
+  status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
+});
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
 
 export const ZAdminStats = ZStatusCounts.extend({

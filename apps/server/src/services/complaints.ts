@@ -229,17 +229,22 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
 
 type PageFilter = { column: 'hostel_no' | 'is_network' | 'student_id' | 'type' | 'status'; value: unknown };
 
-// ids of one page, newest first, from the filter's index alone; the shape is the filtered columns
-const pageIds = preparedQuery((db, shape, first: unknown, second: unknown, limit: number, offset: number) => {
-  let query = db.selectFrom('complaints').select('id');
-  shape
-    .split(',')
-    .filter(Boolean)
-    .forEach((column, i) => {
-      query = query.where(column as PageFilter['column'], '=', (i === 0 ? first : second) as never);
-    });
-  return query.orderBy('id', 'desc').limit(limit).offset(offset);
-});
+// ids of one page, newest first, from the filter's index alone; the shape is the filtered columns,
+// then `<` when the page starts below an id (keyset: the index is entered there, nothing skipped)
+const pageIds = preparedQuery(
+  (db, shape, first: unknown, second: unknown, before: number, limit: number, offset: number) => {
+    const [columns = '', keyset] = shape.split(';');
+    let query = db.selectFrom('complaints').select('id');
+    columns
+      .split(',')
+      .filter(Boolean)
+      .forEach((column, i) => {
+        query = query.where(column as PageFilter['column'], '=', (i === 0 ? first : second) as never);
+      });
+    if (keyset) return query.where('id', '<', before).orderBy('id', 'desc').limit(limit);
+    return query.orderBy('id', 'desc').limit(limit).offset(offset);
+  },
+);
 
 // the rows of those ids; the shape is how many there are
 const rowsByIds = preparedQuery((db, _shape, ...ids: number[]) =>
@@ -251,14 +256,16 @@ const rowsByIds = preparedQuery((db, _shape, ...ids: number[]) =>
  * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
  */
 async function fetchPage(ctx: Ctx, filters: PageFilter[], q: TPageQuery): Promise<ComplaintRow[]> {
-  const shape = filters.map((f) => f.column).join(',');
+  const keyset = q.before !== undefined;
+  const shape = `${filters.map((f) => f.column).join(',')}${keyset ? ';<' : ''}`;
   const ids = await pageIds(
     ctx.database,
     shape,
     filters[0]?.value ?? null,
     filters[1]?.value ?? null,
+    q.before ?? 0,
     q.pageSize,
-    (q.page - 1) * q.pageSize,
+    keyset ? 0 : (q.page - 1) * q.pageSize,
   );
   if (ids.length === 0) return [];
   return rowsByIds(ctx.database, String(ids.length), ...ids.map((r) => Number(r.id)));

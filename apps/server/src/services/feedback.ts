@@ -120,9 +120,11 @@ export async function listFeedback(ctx: Ctx, page: TPageQuery): Promise<TFeedbac
       'complaints.student_name',
       'complaints.student_roll',
     ])
+    .$if(page.before !== undefined, (q) => q.where('feedback.id', '<', page.before ?? 0))
     .orderBy('feedback.id', 'desc')
     .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize)
+    // keyset: a page below an id is read from there, skipping nothing
+    .$if(page.before === undefined, (q) => q.offset((page.page - 1) * page.pageSize))
     .execute();
   const { averageRating, feedbackCount } = await readAverageRating(ctx);
   return {

@@ -119,23 +119,39 @@ const noticeCount = preparedQuery((db, shape, target: string) =>
   noticesFor(db, shape, target).select((eb) => eb.fn.countAll<number>().as('count')),
 );
 
-const noticePage = preparedQuery((db, shape, target: string, limit: number, offset: number) => {
-  if (shape === 'hostel') {
-    // `hostel in (x, 'all') order by id` cannot be read in order from the (hostel, id) index: it
-    // sorted every matching notice on each request. Two ordered ranges joined by UNION ALL are
-    // merged instead (SQLite: MERGE (UNION ALL)), stopping after a page. PostgreSQL chooses by cost
-    // (for a few thousand notices, a top-N sort of the two ranges).
-    return db
-      .selectFrom('notifications')
+// the shape is which notices, then `<` when the page starts below an id (keyset: nothing skipped)
+const noticePage = preparedQuery(
+  (db, shape, target: string, before: number, limit: number, offset: number) => {
+    const [which = '', keyset] = shape.split(';');
+    if (which === 'hostel') {
+      // `hostel in (x, 'all') order by id` cannot be read in order from the (hostel, id) index: it
+      // sorted every matching notice on each request. Two ordered ranges joined by UNION ALL are
+      // merged instead (SQLite: MERGE (UNION ALL)), stopping after a page. PostgreSQL chooses by cost
+      // (for a few thousand notices, a top-N sort of the two ranges).
+      return db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('hostel', '=', target)
+        .$if(Boolean(keyset), (q) => q.where('id', '<', before))
+        .unionAll(
+          db
+            .selectFrom('notifications')
+            .selectAll()
+            .where('hostel', '=', 'all')
+            .$if(Boolean(keyset), (q) => q.where('id', '<', before)),
+        )
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .$if(!keyset, (q) => q.offset(offset));
+    }
+    return noticesFor(db, which, target)
       .selectAll()
-      .where('hostel', '=', target)
-      .unionAll(db.selectFrom('notifications').selectAll().where('hostel', '=', 'all'))
+      .$if(Boolean(keyset), (q) => q.where('id', '<', before))
       .orderBy('id', 'desc')
       .limit(limit)
-      .offset(offset);
-  }
-  return noticesFor(db, shape, target).selectAll().orderBy('id', 'desc').limit(limit).offset(offset);
-});
+      .$if(!keyset, (q) => q.offset(offset));
+  },
+);
 
 /** `null`: every notice; `all`: whole-college notices; a hostel number: that hostel's plus the whole-college ones. */
 export async function listNotifications(
@@ -146,7 +162,9 @@ export async function listNotifications(
   const shape = target === null ? 'every' : target === 'all' ? 'all' : 'hostel';
   const [counted, rows] = await Promise.all([
     noticeCount(ctx.database, shape, target ?? ''),
-    noticePage(ctx.database, shape, target ?? '', page.pageSize, (page.page - 1) * page.pageSize),
+    page.before === undefined
+      ? noticePage(ctx.database, shape, target ?? '', 0, page.pageSize, (page.page - 1) * page.pageSize)
+      : noticePage(ctx.database, `${shape};<`, target ?? '', page.before, page.pageSize, 0),
   ]);
   return {
     count: Number(counted[0]?.count ?? 0),

@@ -112,6 +112,29 @@ if (TEST_DIALECT === 'sqlite') {
       expect(checked).toBeGreaterThanOrEqual(cases.length);
     });
 
+    it('enters the index at the keyset of a page read with before=, skipping nothing', async () => {
+      const admin = await buildAdmin(t);
+      const cases = [
+        '/api/complaints/admin/all?page=900&before=400',
+        '/api/complaints/admin/all?hostelNo=5&page=900&before=400',
+        '/api/complaints/admin/all?hostelNo=5&status=Resolved&page=900&before=400',
+        '/api/complaints/admin/all?type=College&status=Pending&page=900&before=400',
+      ];
+      for (const url of cases) {
+        const plans = await plansFor(url, admin.token);
+        const pageIds = plans.filter(({ sql }) => /^select "id" from "complaints"/.test(sql));
+        expect(pageIds, url).toHaveLength(1);
+        for (const { sql, plan } of pageIds) {
+          expect(sql, url).not.toMatch(/offset \?/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE/);
+          // the bound is part of the index search, not a filter applied to every entry walked
+          expect(plan, `${url}: ${sql}`).toMatch(
+            /SEARCH complaints USING (COVERING INDEX \w+ \(.*id<\?\)|INTEGER PRIMARY KEY \(rowid<\?\))/,
+          );
+        }
+      }
+    });
+
     it("reads a page of a hostel's notices (its own and the whole-college ones) in order, without sorting", async () => {
       const admin = await buildAdmin(t);
       for (const hostel of ['5', 'all', '6', 'all', '5']) {
@@ -127,6 +150,9 @@ if (TEST_DIALECT === 'sqlite') {
       const plans = await plansFor('/api/notifications/5?page=1', admin.token, 'notifications');
       expect(plans.length).toBeGreaterThanOrEqual(2);
       for (const { sql, plan } of plans) expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+      const keyset = await plansFor('/api/notifications/5?page=2&before=4', admin.token, 'notifications');
+      for (const { sql, plan } of keyset) expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+      expect(keyset.some(({ plan }) => /hostel=\? AND id<\?/.test(plan))).toBe(true);
       const res = await t.app.inject({ method: 'GET', url: '/api/notifications/5' });
       const titles = res.json().data.map((n: { title: string }) => n.title);
       // newest first, hostel 6's left out

@@ -69,12 +69,15 @@ afterAll(async () => t.close());
 
 const newestFirst = (rows: Filed[]) => rows.map((r) => r.id).sort((a, b) => b - a);
 
-/** Walks every page of a list and checks count, page sizes and order against the expected ids. */
+/**
+ * Walks every page of a list and checks count, page sizes and order against the expected ids, and
+ * that each page read by keyset (`before` = the last id of the page before) holds the same ids.
+ */
 async function expectPages(url: string, token: string, expected: number[], pageSize = 4) {
   const seen: number[] = [];
+  const sep = url.includes('?') ? '&' : '?';
   const pages = Math.ceil(expected.length / pageSize) + 1;
   for (let page = 1; page <= pages; page++) {
-    const sep = url.includes('?') ? '&' : '?';
     const res = await t.request({
       method: 'GET',
       url: `${url}${sep}page=${page}&pageSize=${pageSize}`,
@@ -87,7 +90,23 @@ async function expectPages(url: string, token: string, expected: number[], pageS
     expect(res.body.data.length, `${url} page ${page}`).toBe(
       Math.max(0, Math.min(pageSize, expected.length - (page - 1) * pageSize)),
     );
-    seen.push(...res.body.data.map((d: { id: number }) => d.id));
+    const ids = res.body.data.map((d: { id: number }) => d.id);
+    const lastShown = seen.at(-1);
+    if (lastShown !== undefined) {
+      const byKeyset = await t.request({
+        method: 'GET',
+        url: `${url}${sep}page=${page}&pageSize=${pageSize}&before=${lastShown}`,
+        token,
+      });
+      expect(byKeyset.status, url).toBe(200);
+      expect(byKeyset.body.count, url).toBe(expected.length);
+      expect(byKeyset.body.page).toBe(page);
+      expect(
+        byKeyset.body.data.map((d: { id: number }) => d.id),
+        `${url} before=${lastShown}`,
+      ).toEqual(ids);
+    }
+    seen.push(...ids);
   }
   expect(seen, url).toEqual(expected);
   return seen;
@@ -169,11 +188,20 @@ describe('the admin list', () => {
     'page=1.5',
     'page=2502',
     'page=502&pageSize=100',
+    'before=0',
+    'before=abc',
+    'before=1.5',
+    'before=99999999999999999999',
   ];
   it('answers a page up to 50,000 complaints deep and refuses a deeper one, saying how to reach it', async () => {
     const at = (q: string) =>
       t.request({ method: 'GET', url: `/api/complaints/admin/all?${q}`, token: admin.token });
-    for (const q of ['page=2501', 'page=501&pageSize=100', 'page=10000&pageSize=5']) {
+    for (const q of [
+      'page=2501',
+      'page=501&pageSize=100',
+      'page=10000&pageSize=5',
+      'page=100000000&before=1',
+    ]) {
       const res = await at(q);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
@@ -181,8 +209,24 @@ describe('the admin list', () => {
     const deeper = await at('page=2502&status=Pending');
     expect(deeper.status).toBe(400);
     expect(deeper.body.message).toBe(
-      'page must be at most 2501 when pageSize is 20; narrow the filters to reach older items',
+      'page must be at most 2501 when pageSize is 20; use before= (the last id of the page shown) to go deeper',
     );
+    // by keyset any depth is served, since nothing is skipped
+    const newest = newestFirst(filed);
+    const keyset = await at(`page=90000&before=${newest[2]}`);
+    expect(keyset.status).toBe(200);
+    expect(keyset.body.page).toBe(90000);
+    expect(keyset.body.data.map((d: { id: number }) => d.id)).toEqual(newest.slice(3, 23));
+  });
+
+  it('names only the first thing wrong with a page query', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/complaints/admin/all?page=600&pageSize=101',
+      token: admin.token,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('pageSize must be at most 100');
   });
 
   for (const q of badQueries) {

@@ -173,6 +173,16 @@ describe('the admin feedback list', () => {
         token: a.token,
       });
       expect(page2.body.data.map((f: { rating: number }) => f.rating)).toEqual([5]);
+      // keyset: the page below the last feedback shown on page 1 is the same page 2
+      const byKeyset = await fresh.request({
+        method: 'GET',
+        url: `/api/feedback?page=2&pageSize=2&before=${res.body.data[1].id}`,
+        token: a.token,
+      });
+      expect(byKeyset.body.data.map((f: { id: number }) => f.id)).toEqual(
+        page2.body.data.map((f: { id: number }) => f.id),
+      );
+      expect(byKeyset.body).toMatchObject({ count: 3, page: 2, pageSize: 2 });
     } finally {
       await fresh.close();
     }

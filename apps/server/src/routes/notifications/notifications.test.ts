@@ -100,6 +100,14 @@ describe('notice targets', () => {
       const paged = await get('/3?page=2&pageSize=1');
       expect(paged.body).toMatchObject({ count: 2, page: 2, pageSize: 1 });
       expect(titles(paged)).toEqual(['H3']);
+      // keyset: the page below the last notice shown, for each audience's query shape
+      const ids = (res: Awaited<ReturnType<typeof get>>) => res.body.data.map((n: { id: number }) => n.id);
+      const [newest3] = ids(await get('/3?pageSize=1'));
+      expect(titles(await get(`/3?page=2&pageSize=1&before=${newest3}`))).toEqual(['H3']);
+      const [newestAny] = ids(await get('?pageSize=1'));
+      expect(titles(await get(`?page=2&pageSize=2&before=${newestAny}`))).toEqual(['ALL', 'H3']);
+      expect(titles(await get(`/all?page=2&before=${newestAny}`))).toEqual(['ALL']);
+      expect(titles(await get(`/4?page=2&before=${newestAny}`))).toEqual(['ALL']);
     } finally {
       t = prev;
       await local.close();
@@ -120,6 +128,9 @@ describe('notice targets', () => {
     // no list skips more than 50,000 items to reach a page
     expect((await t.request({ method: 'GET', url: '/api/notifications/3?page=2502' })).status).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/notifications?page=2501' })).status).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/notifications/3?page=2502&before=9' })).status).toBe(
+      200,
+    );
   });
 });
 
