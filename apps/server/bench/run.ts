@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { deepestPage } from '@bit/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
@@ -259,7 +260,16 @@ async function runSize(n: number) {
       headers: auth('admin'),
     })
   ).json()) as { count: number };
-  const deepPage = Math.max(1, Math.min(10_000, Math.floor(filterCount.count / 20 / 2)));
+  const deepPage = Math.max(2, Math.min(deepestPage(20), Math.floor(filterCount.count / 20 / 2)));
+  // the web pager reaches it by keyset: `before` is the last id of the page before it
+  const pageBefore = (await (
+    await fetch(
+      `${base}/api/complaints/admin/all?hostelNo=5&status=Resolved&pageSize=20&page=${deepPage - 1}`,
+      { headers: auth('admin') },
+    )
+  ).json()) as { data: { id: number }[] };
+  const deepBefore = pageBefore.data.at(-1)?.id;
+  if (deepBefore === undefined) throw new Error('the filter matched too few complaints for a deep page');
   const scenarios: {
     name: string;
     url: string;
@@ -289,6 +299,12 @@ async function runSize(n: number) {
     {
       name: `GET admin filtered p${deepPage}`,
       url: `/api/complaints/admin/all?hostelNo=5&status=Resolved&page=${deepPage}`,
+      headers: auth('admin'),
+      read: true,
+    },
+    {
+      name: `GET admin filtered p${deepPage} by keyset`,
+      url: `/api/complaints/admin/all?hostelNo=5&status=Resolved&page=${deepPage}&before=${deepBefore}`,
       headers: auth('admin'),
       read: true,
     },
@@ -395,7 +411,10 @@ if (results.length >= 2) {
   // (their page numbers differ), not against the first page, whose name differs only in its number
   big.rows.forEach((row, i) => {
     const base = small.rows[i];
-    if (base) console.log(`  ${row.scenario} / ${base.scenario}: ${(row.p99 / base.p99).toFixed(2)}`);
+    if (base)
+      console.log(
+        `  ${row.scenario} / ${base.scenario}: ${base.p99 > 0 ? (row.p99 / base.p99).toFixed(2) : 'n/a'}`,
+      );
   });
 }
 const outDir = path.resolve(here, 'results');

@@ -48,7 +48,10 @@ export const ZPageQuery = z
       .int('page must be a whole number')
       .min(1, 'page must be at least 1')
       .max(PAGE_MAX, `page must be at most ${PAGE_MAX}`)
-      .default(1),
+      .default(1)
+      .meta({
+        description: `Page number, from 1. Without \`before\` a page may skip at most ${PAGE_SKIP_MAX.toLocaleString('en')} items (page 2,501 at 20 a page); deeper pages are read with \`before\`.`,
+      }),
     pageSize: z.coerce
       .number({ error: 'pageSize must be a number' })
       .int('pageSize must be a whole number')

@@ -4,15 +4,15 @@
  *   throughput;
  * - an old generation of at most 128 MB. V8 lets garbage pile up in the old generation until a
  *   growing limit is reached, so a busy worker whose live heap is 30-60 MB swung up to 170 MB,
- *   and two workers with the supervisor peaked at 260-300 MB; with the cap, 170 MB, with no
- *   change in requests a second. A worker whose live data outgrew the cap would stop and be
- *   replaced by the supervisor.
- * A flag the operator set (in NODE_OPTIONS or on the command line) wins.
+ *   and two workers with the supervisor peaked at 260-300 MB; with the cap about 175 MB in all,
+ *   with no change in requests a second. A worker whose live data outgrew the cap would stop and
+ *   be replaced by the supervisor.
+ * A flag the operator set (in NODE_OPTIONS or on the command line; V8 reads `_` as `-`) wins.
  */
 export function workerV8Flags(operatorFlags: string): string[] {
+  const own = operatorFlags.replace(/_/g, '-');
   const flags: string[] = [];
-  if (!operatorFlags.includes('semi-space')) flags.push('--max-semi-space-size=4');
-  if (!/old[-_]space/.test(operatorFlags) && !operatorFlags.includes('max-heap-size'))
-    flags.push('--max-old-space-size=128');
+  if (!/--(max|min)-semi-space-size\b/.test(own)) flags.push('--max-semi-space-size=4');
+  if (!/--max-old-space-size\b|--max-heap-size\b/.test(own)) flags.push('--max-old-space-size=128');
   return flags;
 }

@@ -95,8 +95,9 @@ export async function startServer(
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build -w apps/server first`);
   const port = env.PORT ?? (await freePort());
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  // nothing inherited may point the server elsewhere
-  for (const k of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY']) delete childEnv[k];
+  // nothing inherited may point the server elsewhere, or change its V8 flags (workers.test.ts)
+  for (const k of ['DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'NODE_OPTIONS'])
+    delete childEnv[k];
   Object.assign(childEnv, {
     // one process, so that a SIGKILL takes the whole server down (workers.test.ts runs several)
     WORKERS: '1',

@@ -1,10 +1,6 @@
-import { deepestPage } from '@bit/contract';
 import { Button } from './ui/button';
 
-/**
- * Previous / Next with "Page x of y"; shown once there is something to page through. The server
- * serves no page that skips more than PAGE_SKIP_MAX items, so Next stops there with a hint.
- */
+/** Previous / Next with "Page x of y"; shown once there is something to page through. */
 export function Pagination({
   page,
   pageSize,
@@ -19,7 +15,6 @@ export function Pagination({
   label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
-  const reachable = Math.min(pages, deepestPage(pageSize));
   if (count <= 0) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -28,9 +23,8 @@ export function Pagination({
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
         Page {Math.min(page, pages)} of {pages}
-        {page >= reachable && reachable < pages ? ' (narrow the filters to see older ones)' : ''}
       </p>
-      <Button variant="secondary" disabled={page >= reachable} onClick={() => onPageChange(page + 1)}>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
         Next
       </Button>
     </nav>

@@ -15,14 +15,26 @@ import { api } from '../../../lib/api-client';
 /** Every complaint query key starts here, so one invalidation refreshes every list and detail. */
 export const complaintKeys = {
   all: ['complaints'] as const,
-  student: (page: number) => ['complaints', 'student', page] as const,
+  student: (page: number, before?: number) => ['complaints', 'student', page, before] as const,
   authority: (query: TAuthorityQuery) => ['complaints', 'authority', query] as const,
   admin: (filters: TAdminFilters) => ['complaints', 'admin', filters] as const,
   detail: (token: string) => ['complaints', 'detail', token] as const,
 };
 
-export type TAuthorityQuery = { page: number; pageSize?: number; status?: TComplaintStatus | '' };
-export type TAdminFilters = { hostelNo: string; type: string; status: string; page: number };
+/** `before`: the last id of the page before (keyset paging, see hooks/use-page-cursors.ts). */
+export type TAuthorityQuery = {
+  page: number;
+  pageSize?: number;
+  status?: TComplaintStatus | '';
+  before?: number | undefined;
+};
+export type TAdminFilters = {
+  hostelNo: string;
+  type: string;
+  status: string;
+  page: number;
+  before?: number | undefined;
+};
 
 export const fileComplaintRequest = (body: TFileComplaintRequest) =>
   api.post<TFileComplaintResponse>('/complaints', body);
@@ -30,12 +42,12 @@ export const fileComplaintRequest = (body: TFileComplaintRequest) =>
 export const updateComplaintRequest = (id: number, body: TUpdateComplaintRequest) =>
   api.put<{ message: string; data: TComplaint }>(`/complaints/${id}`, body);
 
-export function useStudentComplaints(page: number) {
+export function useStudentComplaints(page: number, before?: number) {
   return useQuery({
-    queryKey: complaintKeys.student(page),
+    queryKey: complaintKeys.student(page, before),
     queryFn: ({ signal }) =>
       api.get<TComplaintPage>('/complaints/student', {
-        query: { page, pageSize: PAGE_SIZE_DEFAULT },
+        query: { page, pageSize: PAGE_SIZE_DEFAULT, before },
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -47,7 +59,12 @@ export function useAuthorityComplaints(query: TAuthorityQuery, enabled = true) {
     queryKey: complaintKeys.authority(query),
     queryFn: ({ signal }) =>
       api.get<TAuthorityComplaintPage>('/complaints/authority', {
-        query: { page: query.page, pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT, status: query.status },
+        query: {
+          page: query.page,
+          pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT,
+          status: query.status,
+          before: query.before,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useAuthorityComplaints } from '../api/complaints-api';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
@@ -65,7 +66,8 @@ export function ManageComplaints({ user }: { user: TUser }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TComplaintStatus | ''>('');
   const [editing, setEditing] = useState<TComplaint | null>(null);
-  const query = useAuthorityComplaints({ page, status }, user.approved);
+  const cursors = usePageCursors(status);
+  const query = useAuthorityComplaints({ page, status, before: cursors.before(page) }, user.approved);
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
   const list = query.data;
 
@@ -102,7 +104,10 @@ export function ManageComplaints({ user }: { user: TUser }) {
             emptyText="No complaints found."
             failedText={MSG.fetchComplaintsFailed}
             columns={manageColumns(setEditing)}
-            onPageChange={setPage}
+            onPageChange={(to) => {
+              cursors.move(list, to);
+              setPage(to);
+            }}
           />
         </Card>
       )}

@@ -5,6 +5,7 @@ import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useStudentComplaints } from '../api/complaints-api';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
 import { statusPath } from './format';
@@ -35,7 +36,8 @@ const STUDENT_COLUMNS: TComplaintColumn[] = [
 export function StudentDashboard({ user }: { user: TUser }) {
   useDocumentTitle('Student Dashboard');
   const [page, setPage] = useState(1);
-  const query = useStudentComplaints(page);
+  const cursors = usePageCursors('mine');
+  const query = useStudentComplaints(page, cursors.before(page));
   useErrorToast(query.error, () => MSG.fetchYourComplaintsFailed);
 
   return (
@@ -56,7 +58,10 @@ export function StudentDashboard({ user }: { user: TUser }) {
           emptyText="You have not filed any complaints yet."
           failedText={MSG.fetchYourComplaintsFailed}
           columns={STUDENT_COLUMNS}
-          onPageChange={setPage}
+          onPageChange={(to) => {
+            cursors.move(query.data, to);
+            setPage(to);
+          }}
         />
       </Card>
     </section>

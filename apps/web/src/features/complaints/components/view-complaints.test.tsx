@@ -45,13 +45,48 @@ describe('view complaints', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3&status=Pending'));
     await waitFor(() => expect(adminCalls(fetch).at(-1)).toContain('hostelNo=3&status=Pending'));
 
+    // the next page starts below the last complaint shown (keyset), and the URL keeps that start
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3&status=Pending&page=2'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?hostelNo=3&status=Pending&page=2&before=7'),
+    );
+    await waitFor(() => expect(adminCalls(fetch).at(-1)).toContain('page=2&before=7'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText('Hostel')).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('pages back to where each page started, and forgets the starts when the filters change', async () => {
+    const pages: Record<string, number[]> = { '1': [30, 29], '2': [28, 27], '3': [26] };
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/all': (url: string) => {
+        const p = new URL(url, 'http://x').searchParams.get('page') ?? '1';
+        return jsonResponse(
+          200,
+          page(
+            (pages[p] ?? []).map((id) => complaint({ id, token: `CMP-${id}` })),
+            5,
+            Number(p),
+            2,
+          ),
+        );
+      },
+    });
+    const { router } = renderRoutes(routes, ['/view-complaints']);
+    await screen.findByText('CMP-30');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('CMP-28');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('CMP-26');
+    expect(router.state.location.search).toBe('?page=3&before=27');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2&before=29'));
+    expect(adminCalls(fetch).at(-1)).toContain('page=2&before=29');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(adminCalls(fetch).at(-1)).not.toContain('before=');
   });
 
   it('toasts Failed to fetch complaints when the list fails', async () => {

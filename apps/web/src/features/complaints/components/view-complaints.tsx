@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { type TAdminFilters, useAdminComplaints } from '../api/complaints-api';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
 import { useErrorToast } from './use-error-toast';
@@ -12,14 +13,18 @@ import { useErrorToast } from './use-error-toast';
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
 
-/** Reads the filters from the query string: ?hostelNo=&type=&status=&page= */
+/** Reads the filters from the query string: ?hostelNo=&type=&status=&page=&before= */
 export function filtersFromParams(params: URLSearchParams): TAdminFilters {
   const page = Number(params.get('page'));
+  const before = Number(params.get('before'));
+  const onPage = Number.isInteger(page) && page >= 1 ? page : 1;
   return {
     hostelNo: params.get('hostelNo') ?? '',
     type: params.get('type') ?? '',
     status: params.get('status') ?? '',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: onPage,
+    // a page's start only means something past page 1
+    before: onPage > 1 && Number.isSafeInteger(before) && before >= 1 ? before : undefined,
   };
 }
 
@@ -76,6 +81,9 @@ export function ViewComplaints() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const [form, setForm] = useState<TFilterForm>(filters);
+  const cursors = usePageCursors(`${filters.hostelNo}|${filters.type}|${filters.status}`);
+  // a page opened from a link (or the back button) carries its start in the URL
+  cursors.know(filters.page, filters.before);
   const query = useAdminComplaints(filters);
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
   const list = query.data;
@@ -149,7 +157,9 @@ export function ViewComplaints() {
           emptyText="No complaints found."
           failedText={MSG.fetchComplaintsFailed}
           columns={ADMIN_COLUMNS}
-          onPageChange={(page) => setSearchParams(toParams({ ...filters, page }))}
+          onPageChange={(page) =>
+            setSearchParams(toParams({ ...filters, page, before: cursors.move(list, page) }))
+          }
         />
       </Card>
     </section>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { inputClass, SelectField, TextField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { errorMessage } from '../../../lib/api-client';
 import {
   deleteNotice,
@@ -36,9 +37,11 @@ export function NotificationsManager({ user }: { user: TUser }) {
   const [pdf, setPdf] = useState<File | null>(null);
   const [page, setPage] = useState(1);
 
+  const cursors = usePageCursors('every');
+  const before = cursors.before(page);
   const list = useQuery({
-    queryKey: [...noticesKey, 'every', page],
-    queryFn: () => getAllNotices(page),
+    queryKey: [...noticesKey, 'every', page, before],
+    queryFn: () => getAllNotices(page, before),
     placeholderData: keepPreviousData,
   });
 
@@ -215,7 +218,10 @@ export function NotificationsManager({ user }: { user: TUser }) {
             page={page}
             pageSize={list.data?.pageSize ?? NOTICE_PAGE_SIZE}
             count={list.data?.count ?? 0}
-            onPageChange={setPage}
+            onPageChange={(to) => {
+              cursors.move(list.data, to);
+              setPage(to);
+            }}
             label="Notification pages"
           />
         </>

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { getNoticesFor, NOTICE_PAGE_SIZE, noticesKey } from '../api/notifications-api';
 import { NoticeItem } from './notice-item';
 import { TARGET_OPTIONS, targetLabel } from './notice-utils';
@@ -17,9 +18,11 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
   const target = picked ?? (userHostel ? String(userHostel) : 'all');
   const [page, setPage] = useState(1);
 
+  const cursors = usePageCursors(target);
+  const before = cursors.before(page);
   const list = useQuery({
-    queryKey: [...noticesKey, 'for', target, page],
-    queryFn: () => getNoticesFor(target, page),
+    queryKey: [...noticesKey, 'for', target, page, before],
+    queryFn: () => getNoticesFor(target, page, before),
     placeholderData: keepPreviousData,
   });
 
@@ -77,7 +80,10 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
           page={page}
           pageSize={list.data.pageSize ?? NOTICE_PAGE_SIZE}
           count={list.data.count}
-          onPageChange={setPage}
+          onPageChange={(to) => {
+            cursors.move(list.data, to);
+            setPage(to);
+          }}
           label="Notification pages"
         />
       )}
