@@ -24,7 +24,10 @@ function startSmtpSink(mailDir: string): Promise<{ port: number; close(): Promis
         const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(mailDir, `${Date.now()}-${++n}.json`);
-        fs.writeFileSync(file, JSON.stringify({ to, subject, raw, at: Date.now() }));
+        // written under another name and renamed, so a test polling the folder never reads half a file
+        // (a test read one mid-write and failed on "Unexpected end of JSON input")
+        fs.writeFileSync(`${file}.part`, JSON.stringify({ to, subject, raw, at: Date.now() }));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },

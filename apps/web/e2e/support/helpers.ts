@@ -21,6 +21,7 @@ function readMails(): ReceivedMail[] {
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the suite through npm run test:e2e');
   return fs
     .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<ReceivedMail, 'code'>)
     .map((m) => ({ ...m, code: /\b(\d{6})\b/.exec(m.subject)?.[1] }));
