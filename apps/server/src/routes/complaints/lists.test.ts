@@ -69,6 +69,10 @@ afterAll(async () => t.close());
 
 const newestFirst = (rows: Filed[]) => rows.map((r) => r.id).sort((a, b) => b - a);
 
+/** The admin list with a query string. */
+const adminList = (query = '') =>
+  t.request({ method: 'GET', url: `/api/complaints/admin/all${query && `?${query}`}`, token: admin.token });
+
 /**
  * Walks every page of a list and checks count, page sizes and order against the expected ids, and
  * that each page read by keyset (`before` = the last id of the page before) holds the same ids.
@@ -150,29 +154,51 @@ describe('the admin list', () => {
   });
 
   it('gives a hostel number with type College nothing, since college complaints have no hostel', async () => {
-    const res = await t.request({
-      method: 'GET',
-      url: '/api/complaints/admin/all?hostelNo=1&type=College',
-      token: admin.token,
-    });
+    const res = await adminList('hostelNo=1&type=College');
     expect(res.body).toMatchObject({ count: 0, data: [] });
   });
 
   it('treats empty filters from a form as no filter', async () => {
-    const res = await t.request({
-      method: 'GET',
-      url: '/api/complaints/admin/all?hostelNo=&type=&status=&pageSize=100',
-      token: admin.token,
-    });
+    const res = await adminList('hostelNo=&type=&status=&pageSize=100');
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(N);
   });
 
   it('defaults to page 1 of 20, newest first', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/complaints/admin/all', token: admin.token });
+    const res = await adminList();
     expect(res.body.page).toBe(1);
     expect(res.body.pageSize).toBe(20);
     expect(res.body.data.map((d: { id: number }) => d.id)).toEqual(newestFirst(filed).slice(0, 20));
+  });
+
+  it('answers a page up to 50,000 complaints deep and refuses a deeper one, saying how to reach it', async () => {
+    for (const q of [
+      'page=2501',
+      'page=501&pageSize=100',
+      'page=10000&pageSize=5',
+      'page=100000000&before=1',
+    ]) {
+      const res = await adminList(q);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+    }
+    const deeper = await adminList('page=2502&status=Pending');
+    expect(deeper.status).toBe(400);
+    expect(deeper.body.message).toBe(
+      'page must be at most 2501 when pageSize is 20; use before= (the last id of the page shown) to go deeper',
+    );
+    // by keyset any depth is served, since nothing is skipped
+    const newest = newestFirst(filed);
+    const keyset = await adminList(`page=90000&before=${newest[2]}`);
+    expect(keyset.status).toBe(200);
+    expect(keyset.body.page).toBe(90000);
+    expect(keyset.body.data.map((d: { id: number }) => d.id)).toEqual(newest.slice(3, 23));
+  });
+
+  it('names only the first thing wrong with a page query', async () => {
+    const res = await adminList('page=600&pageSize=101');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('pageSize must be at most 100');
   });
 
   const badQueries = [
@@ -193,49 +219,9 @@ describe('the admin list', () => {
     'before=1.5',
     'before=99999999999999999999',
   ];
-  it('answers a page up to 50,000 complaints deep and refuses a deeper one, saying how to reach it', async () => {
-    const at = (q: string) =>
-      t.request({ method: 'GET', url: `/api/complaints/admin/all?${q}`, token: admin.token });
-    for (const q of [
-      'page=2501',
-      'page=501&pageSize=100',
-      'page=10000&pageSize=5',
-      'page=100000000&before=1',
-    ]) {
-      const res = await at(q);
-      expect(res.status).toBe(200);
-      expect(res.body.data).toEqual([]);
-    }
-    const deeper = await at('page=2502&status=Pending');
-    expect(deeper.status).toBe(400);
-    expect(deeper.body.message).toBe(
-      'page must be at most 2501 when pageSize is 20; use before= (the last id of the page shown) to go deeper',
-    );
-    // by keyset any depth is served, since nothing is skipped
-    const newest = newestFirst(filed);
-    const keyset = await at(`page=90000&before=${newest[2]}`);
-    expect(keyset.status).toBe(200);
-    expect(keyset.body.page).toBe(90000);
-    expect(keyset.body.data.map((d: { id: number }) => d.id)).toEqual(newest.slice(3, 23));
-  });
-
-  it('names only the first thing wrong with a page query', async () => {
-    const res = await t.request({
-      method: 'GET',
-      url: '/api/complaints/admin/all?page=600&pageSize=101',
-      token: admin.token,
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('pageSize must be at most 100');
-  });
-
   for (const q of badQueries) {
     it(`refuses the admin list query ${q} with 400`, async () => {
-      const res = await t.request({
-        method: 'GET',
-        url: `/api/complaints/admin/all?${q}`,
-        token: admin.token,
-      });
+      const res = await adminList(q);
       expect(res.status).toBe(400);
       expect(res.body.message).toBeTruthy();
     });

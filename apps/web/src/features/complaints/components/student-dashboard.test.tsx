@@ -50,6 +50,8 @@ describe('student dashboard', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('page=2'))).toBe(true);
+    // page 2 is read below the last complaint of page 1 (keyset), not by skipping
+    expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('page=2&pageSize=20&before=1');
   });
 
   it('toasts Failed to fetch your complaints when the list fails', async () => {

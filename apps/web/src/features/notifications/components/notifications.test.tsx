@@ -40,6 +40,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('notice pages', () => {
+  it('read the next page below the last notice shown, and go back to where the first began', async () => {
+    const fetch = mockFetch({
+      'GET /api/notifications/3': (url: string) => {
+        const p = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
+        const data = p === 1 ? [notice(30), notice(29)] : [notice(28)];
+        return jsonResponse(200, { count: 12, page: p, pageSize: 10, data });
+      },
+    });
+    renderRoutes([{ path: '/s', element: <StudentNotifications userHostel={3} /> }], ['/s']);
+    await screen.findByText('Notice 30');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Notice 28');
+    expect(String(fetch.mock.calls.at(-1)?.[0])).toContain('page=2&pageSize=10&before=29');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Notice 30');
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.includes('before='))).toHaveLength(1);
+  });
+});
+
 describe('notifications manager', () => {
   const mine = notice(1);
   const theirs = notice(2, { postedBy: { id: 9, name: 'Other', role: 'admin' }, hostel: 'all' });
