@@ -21,6 +21,17 @@ export interface BuildOptions {
   /** Run the background mail sender (default true). */
   mailSender?: boolean;
   logger?: boolean;
+  /**
+   * Bring the database's schema up to date first (default true). A supervisor's workers are
+   * started after it migrated, so each of them would only read the migration table again.
+   */
+  migrate?: boolean;
+  /**
+   * Check every response body against its zod schema before sending it: on in tests and in
+   * `npm run dev` (NODE_ENV=development), where a handler returning the wrong shape must fail
+   * loudly; off in production, where the compiled serializer writes only the schema's fields.
+   */
+  validateResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -51,9 +62,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // tests and `npm run dev` also check every response body against its zod schema
   app.setSerializerCompiler(
-    compiledSerializer({ validate: Boolean(process.env.VITEST) || process.env.NODE_ENV === 'development' }),
+    compiledSerializer({ validate: opts.validateResponses ?? process.env.NODE_ENV === 'development' }),
   );
 
   const database =
@@ -65,7 +75,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       sqliteCacheKb: Math.max(8_000, 32_000 / config.workers),
     });
   const ownsDatabase = !opts.database;
-  await migrateToLatest(database.db, database.dialect);
+  if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect);
 
   let wake: () => void = () => {};
   const ctx: Ctx = {

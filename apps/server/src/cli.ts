@@ -17,7 +17,8 @@ async function serve() {
   const config = loadConfig();
   if (config.workers > 1 && cluster.isPrimary) return supervise(config.workers);
   const { buildApp } = await import('./app');
-  const app = await buildApp(config);
+  // a worker's supervisor migrated the database before starting it (see supervise)
+  const app = await buildApp(config, { migrate: !cluster.isWorker });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

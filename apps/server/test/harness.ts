@@ -92,6 +92,7 @@ export async function createTestApp(
     clock,
     logger: false,
     mailSender: opts.mailSender ?? false,
+    validateResponses: true,
   });
   await app.ready();
   return {

@@ -26,7 +26,13 @@ if (TEST_DIALECT === 'sqlite') {
       const database = openDatabase({ dataDir, onQuery: (sql, params) => seen.push({ sql, params }) });
       const clock = manualClock();
       const config = testConfig(dataDir);
-      const app = await buildApp(config, { database, clock, logger: false, mailSender: false });
+      const app = await buildApp(config, {
+        database,
+        clock,
+        logger: false,
+        mailSender: false,
+        validateResponses: true,
+      });
       const db = { database, url: undefined, dataDir, drop: async () => database.close() };
       t = {
         app,
