@@ -1,0 +1,106 @@
+// Each read scenario's own work, without HTTP: the session lookup and the route's service function
+// called in a loop in this process, on SQLite, with hot caches. docs/performance.md puts these
+// beside the HTTP bench's floor (the /api/config row) to bound what ratio each scenario can reach.
+//   npx tsx apps/server/bench/service-cost.ts [--complaints 10000]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { TAdminListQuery, TPageQuery } from '@bit/contract';
+import { loadConfig } from '../src/config';
+import type { Ctx } from '../src/context';
+import { openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { systemClock } from '../src/lib/clock';
+import { newSessionToken, sha256 } from '../src/lib/crypto';
+import {
+  adminStats,
+  getComplaintByToken,
+  listAdminComplaints,
+  listAuthorityComplaints,
+} from '../src/services/complaints';
+import { listNotifications } from '../src/services/notifications';
+import { findSession } from '../src/services/sessions';
+import { generate } from './generate';
+
+const { values } = parseArgs({ options: { complaints: { type: 'string', default: '10000' } } });
+const n = Number(values.complaints);
+if (!Number.isInteger(n) || n < 100) throw new Error('--complaints must be a whole number of at least 100');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-service-cost-'));
+const database = openDatabase({ dataDir });
+try {
+  await migrateToLatest(database.db, database.dialect);
+  const g = await generate(database.db, n, () => {}, database.dialect);
+  const tokens: Record<string, string> = {};
+  for (const [who, id] of [
+    ['student', g.sampleStudentId],
+    ['warden', g.wardenId],
+    ['admin', g.adminId],
+  ] as const) {
+    tokens[who] = newSessionToken();
+    await database.db
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256(tokens[who]),
+        user_id: id,
+        created_at: Date.now(),
+        expires_at: Date.now() + 86_400_000,
+        revoked_at: null,
+      })
+      .execute();
+  }
+  const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Ctx['log'];
+  const ctx: Ctx = {
+    config: loadConfig({ DATA_DIR: dataDir }),
+    database,
+    clock: systemClock,
+    log: silent,
+    mailQueued() {},
+  };
+  const signedIn = async (who: string) => {
+    const session = await findSession(ctx, tokens[who]!);
+    if (!session) throw new Error(`no session for ${who}`);
+    return session.user;
+  };
+  const firstPage: TPageQuery = { page: 1, pageSize: 20 };
+  const adminQuery: TAdminListQuery = { ...firstPage, hostelNo: 5, status: 'Resolved' };
+  const work: [string, () => Promise<unknown>][] = [
+    ['session lookup alone', () => findSession(ctx, tokens.student!)],
+    [
+      'complaint by token (student)',
+      async () => getComplaintByToken(ctx, await signedIn('student'), g.sampleToken),
+    ],
+    [
+      'authority list p1 (warden)',
+      async () => listAuthorityComplaints(ctx, await signedIn('warden'), firstPage),
+    ],
+    [
+      'admin filtered p1',
+      async () => {
+        await signedIn('admin');
+        return listAdminComplaints(ctx, adminQuery);
+      },
+    ],
+    [
+      'admin stats',
+      async () => {
+        await signedIn('admin');
+        return adminStats(ctx);
+      },
+    ],
+    ['notifications/5 (no session)', () => listNotifications(ctx, '5', firstPage)],
+  ];
+  console.log(`${n.toLocaleString('en')} complaints, SQLite, one process, µs per call:`);
+  for (const [name, fn] of work) {
+    for (let i = 0; i < 3000; i++) await fn();
+    const calls = 20_000;
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) await fn();
+    const us = Number(process.hrtime.bigint() - start) / calls / 1000;
+    console.log(`  ${name.padEnd(32)} ${us.toFixed(1)}`);
+  }
+} finally {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
