@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import type { ComplaintsTable, DB } from '../src/db/schema';
-import { newComplaintToken } from '../src/lib/crypto';
+import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
 import { bumpCounters } from '../src/services/counters';
 
@@ -28,6 +28,28 @@ export interface Generated {
   sampleToken: string;
   wardenId: number;
   adminId: number;
+}
+
+export type BenchUser = 'student' | 'warden' | 'admin';
+
+/** A day-long session for the generated student, warden and admin: the bearer tokens the loads send. */
+export async function signInBenchUsers(db: Kysely<DB>, g: Generated): Promise<Record<BenchUser, string>> {
+  const ids: Record<BenchUser, number> = { student: g.sampleStudentId, warden: g.wardenId, admin: g.adminId };
+  const tokens = {} as Record<BenchUser, string>;
+  for (const who of Object.keys(ids) as BenchUser[]) {
+    tokens[who] = newSessionToken();
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: sha256(tokens[who]),
+        user_id: ids[who],
+        created_at: Date.now(),
+        expires_at: Date.now() + 86_400_000,
+        revoked_at: null,
+      })
+      .execute();
+  }
+  return tokens;
 }
 
 // deterministic pseudo-random numbers, so two runs generate the same shape of data

@@ -12,7 +12,6 @@ import type { Ctx } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/lib/clock';
-import { newSessionToken, sha256 } from '../src/lib/crypto';
 import {
   adminStats,
   getComplaintByToken,
@@ -21,7 +20,7 @@ import {
 } from '../src/services/complaints';
 import { listNotifications } from '../src/services/notifications';
 import { findSession } from '../src/services/sessions';
-import { generate } from './generate';
+import { type BenchUser, generate, signInBenchUsers } from './generate';
 
 const { values } = parseArgs({ options: { complaints: { type: 'string', default: '10000' } } });
 const n = Number(values.complaints);
@@ -32,24 +31,7 @@ const database = openDatabase({ dataDir });
 try {
   await migrateToLatest(database.db, database.dialect);
   const g = await generate(database.db, n, () => {}, database.dialect);
-  const tokens: Record<string, string> = {};
-  for (const [who, id] of [
-    ['student', g.sampleStudentId],
-    ['warden', g.wardenId],
-    ['admin', g.adminId],
-  ] as const) {
-    tokens[who] = newSessionToken();
-    await database.db
-      .insertInto('sessions')
-      .values({
-        token_hash: sha256(tokens[who]),
-        user_id: id,
-        created_at: Date.now(),
-        expires_at: Date.now() + 86_400_000,
-        revoked_at: null,
-      })
-      .execute();
-  }
+  const tokens = await signInBenchUsers(database.db, g);
   const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Ctx['log'];
   const ctx: Ctx = {
     config: loadConfig({ DATA_DIR: dataDir }),
@@ -58,15 +40,15 @@ try {
     log: silent,
     mailQueued() {},
   };
-  const signedIn = async (who: string) => {
-    const session = await findSession(ctx, tokens[who]!);
+  const signedIn = async (who: BenchUser) => {
+    const session = await findSession(ctx, tokens[who]);
     if (!session) throw new Error(`no session for ${who}`);
     return session.user;
   };
   const firstPage: TPageQuery = { page: 1, pageSize: 20 };
   const adminQuery: TAdminListQuery = { ...firstPage, hostelNo: 5, status: 'Resolved' };
   const work: [string, () => Promise<unknown>][] = [
-    ['session lookup alone', () => findSession(ctx, tokens.student!)],
+    ['session lookup alone', () => findSession(ctx, tokens.student)],
     [
       'complaint by token (student)',
       async () => getComplaintByToken(ctx, await signedIn('student'), g.sampleToken),
