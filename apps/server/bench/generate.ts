@@ -52,6 +52,55 @@ export async function signInBenchUsers(db: Kysely<DB>, g: Generated): Promise<Re
   return tokens;
 }
 
+/**
+ * Students for the filing scenario, each with a day-long session. A student may file 20
+ * complaints a day (CONTRACT 5.9), so the load rotates over many students instead of filing as
+ * one: what is measured is still the cost of a filing, not of a refusal.
+ */
+export async function signInFilers(db: Kysely<DB>, count: number): Promise<string[]> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const now = Date.now();
+  const stamp = now.toString(36);
+  const tokens: string[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i += 200) {
+      const rows = [];
+      for (let j = i; j < Math.min(count, i + 200); j++) {
+        rows.push({
+          role: 'student' as const,
+          name: `Bench Filer ${j}`,
+          email: `bench.filer.${stamp}.${j}@bitmesra.ac.in`,
+          password_hash: hash,
+          mobile: '9876543210',
+          department: STUDENT_DEPARTMENTS[j % STUDENT_DEPARTMENTS.length]!,
+          designation: null,
+          hostel_no: null,
+          roll_no: `BENCH/${stamp}/F${j}`,
+          session: '2023-27',
+          verified: 1,
+          approved: 1,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const ids = await trx.insertInto('users').values(rows).returning('id').execute();
+      const sessions = ids.map(({ id }) => {
+        const token = newSessionToken();
+        tokens.push(token);
+        return {
+          token_hash: sha256(token),
+          user_id: Number(id),
+          created_at: now,
+          expires_at: now + 86_400_000,
+          revoked_at: null,
+        };
+      });
+      await trx.insertInto('sessions').values(sessions).execute();
+    }
+  });
+  return tokens;
+}
+
 // deterministic pseudo-random numbers, so two runs generate the same shape of data
 function rng(seed: number) {
   let s = seed >>> 0;

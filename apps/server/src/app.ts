@@ -21,6 +21,8 @@ export interface BuildOptions {
   /** Run the background mail sender (default true). */
   mailSender?: boolean;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /**
    * Bring the database's schema up to date first (default true). A supervisor's workers are
    * started after it migrated, so each of them would only read the migration table again.
@@ -42,6 +44,16 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+/**
+ * Fastify's own number option trusts no hop at all (the installed 5.12 "fails closed": it cannot
+ * tell a proxy from a client), so a hop count is given as proxy-addr's function: the first `hops` addresses counted
+ * from the socket are proxies, whatever they are. A list goes to proxy-addr as it is.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** The one way to make the server: used by the CLI, the tests and the benchmark. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -51,9 +63,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // a client that vanishes mid-request must not hold a worker forever
     requestTimeout: 30_000,
     return503OnClosing: true,

@@ -129,14 +129,18 @@ async function main() {
           `create-admin: ${(err as Error).message}\nUsage: npm run create-admin -- --email E --password P --name N`,
         );
       }
-      const email = String(values.email ?? '').trim();
+      const rawEmail = String(values.email ?? '').trim();
       const password = String(values.password ?? '');
       const name = String(values.name ?? '').trim();
       const usage = 'Usage: npm run create-admin -- --email E --password P --name N';
-      if (!email || !password || !name)
+      if (!rawEmail || !password || !name)
         fail(`create-admin: --email, --password and --name are all required.\n${usage}`);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        fail(`create-admin: "${email}" is not an email address.`);
+      // the rule every request's email meets (CONTRACT 5.9): one plain local@domain, lower-cased
+      const { ZEmail } = await import('@bit/contract');
+      const parsed = ZEmail.safeParse(rawEmail);
+      if (!parsed.success)
+        fail(`create-admin: "${rawEmail}" is not a plain email address (local@domain, nothing else).`);
+      const email = parsed.data;
       if (password.length < 8) fail('create-admin: the password must be at least 8 characters long.');
       if (name.length > 100) fail('create-admin: the name must be at most 100 characters.');
       return withDatabase(async (ctx) => {

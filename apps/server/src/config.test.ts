@@ -30,6 +30,11 @@ describe('configuration', () => {
     ['STUDENT_EMAIL_DOMAIN', 'not a domain'],
     ['PUBLIC_URL', 'localhost'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,proxy.example'],
     ['WORKERS', '0'],
     ['WORKERS', 'many'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
@@ -42,5 +47,28 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:8080');
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.authorityApproval).toBe('none');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says how many there are or where they are', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true, saying to give the number of proxies or their addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies.*addresses/);
+  });
+
+  it('knows whether PUBLIC_URL was given, which decides the origins state-changing requests may come from', () => {
+    expect(loadConfig({}).publicUrlSet).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://complaints.bitmesra.ac.in' }).publicUrlSet).toBe(true);
   });
 });

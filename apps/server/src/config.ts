@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ const ZEnv = z.object({
     .default('bitmesra.ac.in'),
   AUTHORITY_APPROVAL: z.enum(['admin', 'none']).default('admin'),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
@@ -39,7 +40,18 @@ export interface AppConfig {
   studentEmailDomain: string;
   authorityApproval: 'admin' | 'none';
   publicUrl: string;
-  trustProxy: boolean;
+  /**
+   * PUBLIC_URL was given. Unset, `npm start` serves http://localhost:PORT while listening on
+   * 127.0.0.1, so the loopback origins of PORT are accepted as the app's own too (see the CSRF
+   * check in plugins/external/security.ts).
+   */
+  publicUrlSet: boolean;
+  /**
+   * Which X-Forwarded-* to believe: `false` none; a number, that many proxies in front of the
+   * server (each hop's address is trusted whatever it is); a list, proxies at those addresses or
+   * CIDR ranges. The client is the right-most address no trusted proxy added.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   /** Folder of the built web app; unset or missing means the API runs alone. */
   webDist: string | undefined;
@@ -71,9 +83,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     studentEmailDomain: e.STUDENT_EMAIL_DOMAIN.toLowerCase(),
     authorityApproval: e.AUTHORITY_APPROVAL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    trustProxy: e.TRUST_PROXY === 'true',
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     workers: e.WORKERS ?? Math.min(os.availableParallelism(), 8),
   };
+}
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as it accepts them. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range of them, or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  const invalid = (why: string) =>
+    new ConfigError(`Invalid environment variable TRUST_PROXY=${JSON.stringify(value)}: ${why}`);
+  if (v === 'false') return false;
+  // `true` believed whatever X-Forwarded-For a client wrote, so a rotating header dodged every
+  // per-address limit (CONTRACT 5.9)
+  if (v === 'true')
+    throw invalid(
+      'true would believe any X-Forwarded-For a client sends; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8, comma-separated)',
+    );
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops < 1 || hops > 32) throw invalid('the number of proxies must be between 1 and 32');
+    return hops;
+  }
+  const list = v.split(',').map((s) => s.trim());
+  const bad = list.find((a) => !isProxyAddress(a));
+  if (bad !== undefined)
+    throw invalid(
+      `${JSON.stringify(bad)} is not a proxy address; give false, the number of proxies in front of the server, or their addresses or CIDR ranges, comma-separated`,
+    );
+  return list;
 }

@@ -28,17 +28,33 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const DEFAULT_STUDENT_EMAIL_DOMAIN = 'bitmesra.ac.in';
 
-/** A plain, permissive address check: something@something.tld, no spaces. */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The local part: RFC 5322's dot-atom and nothing else. Comments `(x)`, quoted strings, angle
+ * brackets and commas are also "valid" addresses, but a mailer reads them differently from a
+ * database: `"x"<atk@evil.com>` was stored as one account and mailed to another mailbox.
+ */
+const LOCAL_PART = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*";
+/** A hostname label: letters, digits and inner hyphens. */
+const LABEL = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
+/** Labels ending in a top-level one, which starts with a letter (so never an IP address). */
+const HOSTNAME = `(?:${LABEL}\\.)+[a-z](?:[a-z0-9-]*[a-z0-9])?`;
 
+/** `local@domain` only: one address, as a mailer and the database both read it. */
+const EMAIL_RE = new RegExp(`^${LOCAL_PART}@${HOSTNAME}$`, 'i');
+
+// The rule is checked on the text as typed (trimmed) and only then lower-cased: lower-casing
+// first let look-alikes such as the Kelvin sign (U+212A, lower-cased to "k") through.
 const email = () =>
   z
     .string({ error: MSG.emailRequired })
     .trim()
-    .toLowerCase()
     .min(1, MSG.emailRequired)
     .max(EMAIL_MAX, MSG.emailInvalid)
-    .regex(EMAIL_RE, MSG.emailInvalid);
+    .regex(EMAIL_RE, MSG.emailInvalid)
+    .toLowerCase();
+
+/** One email address as every request takes it (also for the create-admin command). */
+export const ZEmail = email();
 
 /**
  * Student signup. Keys are in SPEC.md's order and each key's checks in its order, so the first
@@ -46,17 +62,17 @@ const email = () =>
  * (STUDENT_EMAIL_DOMAIN), hence a factory.
  */
 export function makeStudentSignupSchema(domain: string = DEFAULT_STUDENT_EMAIL_DOMAIN) {
-  const domainRe = new RegExp(`^[^\\s@]+@${escapeRegExp(domain.toLowerCase())}$`);
+  const domainRe = new RegExp(`^${LOCAL_PART}@${escapeRegExp(domain.toLowerCase())}$`, 'i');
   return z.strictObject({
     name: requiredText(MSG.nameRequired),
     rollNo: requiredText(MSG.rollRequired, 50),
     email: z
       .string({ error: MSG.emailRequired })
       .trim()
-      .toLowerCase()
       .min(1, MSG.emailRequired)
       .max(EMAIL_MAX, MSG.emailDomain)
-      .regex(domainRe, MSG.emailDomain),
+      .regex(domainRe, MSG.emailDomain)
+      .toLowerCase(),
     mobile: z
       .string({ error: MSG.mobileRequired })
       .trim()

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { makeStudentSignupSchema, statusColour, ZFileComplaintRequest, ZNoticeTarget } from './index';
+import {
+  makeStudentSignupSchema,
+  statusColour,
+  ZAuthoritySignupRequest,
+  ZEmail,
+  ZFileComplaintRequest,
+  ZForgotPasswordRequest,
+  ZLoginRequest,
+  ZNoticeTarget,
+  ZResendOtpRequest,
+  ZResetPasswordRequest,
+  ZVerifyEmailRequest,
+} from './index';
 
 const valid = {
   name: 'Asha Kumari',
@@ -41,6 +53,87 @@ describe('student signup schema', () => {
     const s = makeStudentSignupSchema('example.edu');
     expect(s.safeParse({ ...valid, email: 'asha@example.edu' }).success).toBe(true);
     expect(firstMessage(s, valid)).toBe('Please use your BIT Mesra email address');
+  });
+});
+
+describe('email addresses (CONTRACT 5.9: one plain local@domain, stored lower-cased)', () => {
+  // each is an address to some mailer, and a different one to a database: a comment, a quoted
+  // local part, a display name with angle brackets, a list, dots out of place, a bad hostname
+  const hostile = [
+    'student1.demo(alt)@bitmesra.ac.in',
+    '"student1.demo"x@bitmesra.ac.in',
+    '"student1.demo"@bitmesra.ac.in',
+    '"x"<atk@evil.com>',
+    'x <atk@evil.com>',
+    '<atk@evil.com>',
+    'atk@evil.com, victim@bitmesra.ac.in',
+    'atk@evil.com,victim@bitmesra.ac.in',
+    'a@b@bitmesra.ac.in',
+    '.asha@bitmesra.ac.in',
+    'asha.@bitmesra.ac.in',
+    'as..ha@bitmesra.ac.in',
+    'asha@-bitmesra.ac.in',
+    'asha@bitmesra-.ac.in',
+    'asha@bitmesra..ac.in',
+    'asha@bitmesra.ac.in.',
+    'asha@bit_mesra.ac.in',
+    'asha@localhost',
+    'asha@10.0.0.1',
+    'asha@[10.0.0.1]',
+    'as ha@bitmesra.ac.in',
+    'asha@bitmesra.ac.in\nBcc: atk@evil.com',
+    // U+212A KELVIN SIGN lower-cases to an ASCII k: refused as typed, not mapped to another address
+    '\u212Aumar@bitmesra.ac.in',
+  ];
+
+  it('refuses every hostile address in every field that takes an email, with the email message', () => {
+    const base = { password: 'password123', otp: '123456', newPassword: 'password123', role: 'student' };
+    const schemas = {
+      login: ZLoginRequest,
+      verify: ZVerifyEmailRequest,
+      resend: ZResendOtpRequest,
+      forgot: ZForgotPasswordRequest,
+      reset: ZResetPasswordRequest,
+    };
+    for (const email of hostile) {
+      expect(firstMessage(ZEmail, email), email).toBe('Please enter a valid email address');
+      for (const [name, schema] of Object.entries(schemas)) {
+        const body = Object.fromEntries(
+          Object.keys(schema.shape).map((k) => [k, k === 'email' ? email : base[k as keyof typeof base]]),
+        );
+        expect(firstMessage(schema, body), `${name}: ${email}`).toBe('Please enter a valid email address');
+      }
+      const authority = {
+        name: 'W',
+        email,
+        mobile: '9876543210',
+        designation: 'Other',
+        password: 'password123',
+      };
+      expect(firstMessage(ZAuthoritySignupRequest, authority), email).toBe(
+        'Please enter a valid email address',
+      );
+      expect(firstMessage(makeStudentSignupSchema(), { ...valid, email }), email).toBe(
+        'Please use your BIT Mesra email address',
+      );
+    }
+  });
+
+  it('accepts a plain address with any dot-atom character, trimmed and lower-cased, up to 254 characters', () => {
+    expect(ZEmail.parse("  O'Neil.Asha+hostel_4{x}=y?z#1@Mail.BIT-Mesra.ac.IN ")).toBe(
+      "o'neil.asha+hostel_4{x}=y?z#1@mail.bit-mesra.ac.in",
+    );
+    expect(ZEmail.parse('a@b.co')).toBe('a@b.co');
+    expect(ZEmail.parse('warden@xn--80ak6aa92e.xn--p1ai')).toBe('warden@xn--80ak6aa92e.xn--p1ai');
+    const s = makeStudentSignupSchema();
+    expect(s.parse({ ...valid, email: 'Asha.Kumari@BITMESRA.AC.IN' }).email).toBe(
+      'asha.kumari@bitmesra.ac.in',
+    );
+    // the length limit and the messages are as before
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.in`;
+    expect(long.length).toBeGreaterThan(254);
+    expect(firstMessage(ZEmail, long)).toBe('Please enter a valid email address');
+    expect(firstMessage(ZEmail, '')).toBe('Please enter your email');
   });
 });
 

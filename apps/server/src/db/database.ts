@@ -73,7 +73,11 @@ function openSqlite(
   onQuery?: OnQuery,
   cacheKb = 32_000,
 ): Database {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Security fix (test/security/file-modes.test.ts): the database holds password, session and code
+  // hashes, and was created 0644 (readable by every local account). It is created 0600,
+  // in a 0700 folder, before SQLite opens it; SQLite gives its -wal and -shm files the same mode.
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
   const conn = new SQLite(file);
   conn.pragma('journal_mode = WAL');
   // FULL: a commit survives power loss, not just a process crash

@@ -41,6 +41,25 @@ export interface OtpCodesTable {
   created_at: number;
   expires_at: number;
   consumed_at: number | null;
+  /** the pending sign-up a verification code was mailed for; null for reset codes */
+  signup_id: number | null;
+}
+
+/** A sign-up waiting for its code (CONTRACT 5.9): users holds verified accounts only. */
+export interface PendingSignupsTable {
+  id: Generated<number>;
+  role: 'student' | 'authority';
+  name: string;
+  email: string;
+  password_hash: string;
+  mobile: string | null;
+  department: string | null;
+  designation: string | null;
+  hostel_no: number | null;
+  roll_no: string | null;
+  session: string | null;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface MailOutboxTable {
@@ -132,6 +151,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
+  pending_signups: PendingSignupsTable;
   mail_outbox: MailOutboxTable;
   throttle: ThrottleTable;
   complaints: ComplaintsTable;

@@ -63,16 +63,19 @@ export function startMailSender(ctx: Ctx): MailSender {
   async function deliver(row: Awaited<ReturnType<typeof claim>>[number]) {
     const info = await transport.sendMail({
       from: config.mailFrom,
-      to: row.to_addr,
+      // an address object is taken as the address; a string is parsed again as an address list,
+      // which mailed `"x"<atk@evil.com>` to atk@evil.com
+      to: { name: '', address: row.to_addr },
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
       messageId: `<outbox-${row.id}-${row.created_at}@${host}>`,
     });
     if (!config.smtpUrl) {
-      await fs.mkdir(mailDir, { recursive: true });
+      // the development mailbox holds sign-in and reset codes: the owner's alone, like the database
+      await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
       const file = path.join(mailDir, `${row.created_at}-${row.id}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       const code = /\b(\d{6})\b/.exec(row.subject)?.[1];
       log.info(
         { to: row.to_addr, subject: row.subject, ...(code ? { code } : {}), file },

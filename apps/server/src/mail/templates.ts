@@ -15,13 +15,31 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('
   return { text, html };
 }
 
-export function codeMail(to: string, name: string, code: string, purpose: 'verify' | 'reset') {
+/**
+ * A one-time code. A verification mail greets no one by name: the name is whatever the sign-up
+ * typed, and a stranger could put a phishing line in it and have the college's sender mail it to any
+ * address (CONTRACT 5.9). `signedUpAgain`: another sign-up with this address is already waiting,
+ * so the reader is told this one may not be theirs.
+ */
+export function codeMail(
+  to: string,
+  name: string | null,
+  code: string,
+  purpose: 'verify' | 'reset',
+  opts: { signedUpAgain?: boolean } = {},
+) {
   const subject =
     purpose === 'verify'
       ? `${PRODUCT}: your verification code ${code}`
       : `${PRODUCT}: your password reset code ${code}`;
   const body = layout(subject, [
-    `Hello ${name},`,
+    name ? `Hello ${name},` : 'Hello,',
+    ...(opts.signedUpAgain
+      ? [
+          'This address was used to sign up again. If that was not you, ignore this mail: your own sign-up ' +
+            'still works with the code mailed for it, and this one expires on its own.',
+        ]
+      : []),
     purpose === 'verify'
       ? `Your verification code is ${code}. Enter it to verify your email address.`
       : `Your password reset code is ${code}. Enter it with your new password.`,

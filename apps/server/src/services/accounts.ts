@@ -14,9 +14,20 @@ import { badRequest, conflict, forbidden, type HttpError, notFound, unauthorized
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { enqueueMail } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
-import { assertMayResend, consumeCode, issueCode } from './codes';
+import { consumeCode, issueCode, issueDecoyCode } from './codes';
+import { isUniqueViolation } from './feedback';
 import { createSession, revokeAllSessions } from './sessions';
-import { assertNotThrottled, clearThrottle, LIMITS, recordHit } from './throttle';
+import {
+  assertMayTryLogin,
+  assertNotThrottled,
+  clearLoginFailures,
+  LIMITS,
+  recordHit,
+  recordLoginFailure,
+  recordLoginSuccess,
+  spendAddressBudget,
+  spendCodeMail,
+} from './throttle';
 import { toUser } from './users';
 
 /** The one lookup that needs the password hash: signing in. */
@@ -36,49 +47,60 @@ type NewUser = {
   session: string | null;
 };
 
+export const PENDING_SIGNUP_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** 409 when a verified account already holds the email or the roll number (CONTRACT 3 and 5.9). */
+async function assertFreeAmongVerified(ctx: Ctx, email: string, rollNo: string | null) {
+  const taken = await ctx.database.db
+    .selectFrom('users')
+    .select(['email', 'roll_no'])
+    .where((eb) =>
+      rollNo ? eb.or([eb('email', '=', email), eb('roll_no', '=', rollNo)]) : eb('email', '=', email),
+    )
+    .execute();
+  if (taken.some((u) => u.email === email)) throw conflict(MSG.emailTaken);
+  if (taken.length > 0) throw conflict(MSG.rollTaken);
+}
+
 /**
- * Creates an unverified account and mails it a code. Signing up again with an email whose account
- * was never verified replaces that pending account.
+ * Records a pending sign-up and mails it its own code. A sign-up reserves nothing and changes no
+ * other sign-up (CONTRACT 5.9): an earlier sign-up with the same email keeps its details, password
+ * and code, and the mail of a later one says the address was used to sign up again.
  */
-async function signup(ctx: Ctx, user: NewUser, password: string): Promise<void> {
-  const existing = await findUserByEmail(ctx, user.email);
-  if (existing?.verified === 1 || (existing && existing.role !== user.role)) throw conflict(MSG.emailTaken);
-  if (user.roll_no) {
-    const roll = await ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('roll_no', '=', user.roll_no)
-      .executeTakeFirst();
-    if (roll && roll.id !== existing?.id) throw conflict(MSG.rollTaken);
+async function signup(ctx: Ctx, user: NewUser, password: string, ip: string): Promise<void> {
+  await assertFreeAmongVerified(ctx, user.email, user.roll_no);
+  await spendAddressBudget(ctx, `signup:ip:${ip}`, LIMITS.signupPerAddress);
+  if (!user.email.endsWith(`@${ctx.config.studentEmailDomain}`)) {
+    await spendAddressBudget(ctx, `signup:outside:ip:${ip}`, LIMITS.outsideSignupPerAddress);
   }
-  if (existing) await assertMayResend(ctx, user.email, 'verify');
+  await spendCodeMail(ctx, user.email, 'verify');
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
-  try {
-    await ctx.database.db.transaction().execute(async (trx) => {
-      const values = { ...user, password_hash: passwordHash, updated_at: now };
-      if (existing) {
-        await trx.updateTable('users').set(values).where('id', '=', existing.id).execute();
-      } else {
-        await trx
-          .insertInto('users')
-          .values({ ...values, verified: 0, approved: 0, created_at: now })
-          .execute();
-      }
-      const code = await issueCode(trx, user.email, 'verify', user.role, now);
-      await enqueueMail(trx, codeMail(user.email, user.name, code, 'verify'), now);
-    });
-  } catch (err) {
-    // a concurrent signup with the same email or roll number won the unique index
-    if (/unique|duplicate/i.test(String((err as Error).message))) {
-      throw conflict(/roll/i.test(String((err as Error).message)) ? MSG.rollTaken : MSG.emailTaken);
-    }
-    throw err;
-  }
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('pending_signups').where('expires_at', '<=', now).execute();
+    const earlier = await trx
+      .selectFrom('pending_signups')
+      .select('id')
+      .where('email', '=', user.email)
+      .limit(1)
+      .executeTakeFirst();
+    const inserted = await trx
+      .insertInto('pending_signups')
+      .values({
+        ...user,
+        password_hash: passwordHash,
+        created_at: now,
+        expires_at: now + PENDING_SIGNUP_TTL_MS,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const code = await issueCode(trx, user.email, 'verify', user.role, now, Number(inserted.id));
+    await enqueueMail(trx, codeMail(user.email, null, code, 'verify', { signedUpAgain: !!earlier }), now);
+  });
   ctx.mailQueued();
 }
 
-export async function signupStudent(ctx: Ctx, input: TStudentSignupRequest): Promise<void> {
+export async function signupStudent(ctx: Ctx, input: TStudentSignupRequest, ip: string): Promise<void> {
   await signup(
     ctx,
     {
@@ -93,12 +115,14 @@ export async function signupStudent(ctx: Ctx, input: TStudentSignupRequest): Pro
       session: input.session,
     },
     input.password,
+    ip,
   );
 }
 
 export async function signupAuthority(
   ctx: Ctx,
   input: Omit<TAuthoritySignupRequest, 'hostelNo'> & { hostelNo: number | null },
+  ip: string,
 ): Promise<void> {
   await signup(
     ctx,
@@ -114,51 +138,120 @@ export async function signupAuthority(
       session: null,
     },
     input.password,
+    ip,
   );
 }
 
-/** Verifies an email with its code and signs the user in. */
+/**
+ * Verifies the pending sign-up that the code was mailed for, with that sign-up's own details and
+ * password, and signs it in. An unknown, expired or already verified email answers exactly as a
+ * wrong code (CONTRACT 5.9), and every wrong answer counts against the client address.
+ */
 export async function verifyEmail(
   ctx: Ctx,
   role: 'student' | 'authority',
   email: string,
   otp: string,
+  ip: string,
 ): Promise<{ token: string; user: TUser }> {
-  const user = await findUserByEmail(ctx, email);
-  if (!user || user.role !== role) throw badRequest(MSG.otpInvalid, 'otp');
-  if (user.verified === 1) throw badRequest(MSG.alreadyVerified);
-  await consumeCode(ctx, email, 'verify', otp);
+  const addressKey = `verify:ip:${ip}`;
+  await assertNotThrottled(ctx, [addressKey]);
+  let signupId: number | null;
+  try {
+    ({ signupId } = await consumeCode(ctx, email, 'verify', role, otp));
+  } catch (err) {
+    await recordHit(ctx, addressKey, LIMITS.verifyPerAddress);
+    throw err;
+  }
+  const now = ctx.clock.now();
+  const pending =
+    signupId === null
+      ? undefined
+      : await ctx.database.db
+          .selectFrom('pending_signups')
+          .selectAll()
+          .where('id', '=', signupId)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+  if (!pending) throw badRequest(MSG.otpInvalid, 'otp');
+  // uniqueness holds among verified accounts: another sign-up may have been verified meanwhile
+  await assertFreeAmongVerified(ctx, pending.email, pending.roll_no);
   const approved = role === 'student' || ctx.config.authorityApproval === 'none' ? 1 : 0;
-  const updated = await ctx.database.db
-    .updateTable('users')
-    .set({ verified: 1, approved, updated_at: ctx.clock.now() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const { token } = await createSession(ctx, Number(user.id), false);
-  return { token, user: toUser(updated) };
+  const { id: _id, created_at: _c, expires_at: _e, ...details } = pending;
+  let created: Selectable<UsersTable>;
+  try {
+    created = await ctx.database.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({ ...details, verified: 1, approved, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // the other sign-ups with this email can never be verified now
+      await trx.deleteFrom('pending_signups').where('email', '=', pending.email).execute();
+      return row;
+    });
+  } catch (err) {
+    // a concurrent verification of another sign-up won the unique index
+    if (isUniqueViolation(err)) {
+      throw conflict(/roll/i.test(String((err as Error).message)) ? MSG.rollTaken : MSG.emailTaken);
+    }
+    throw err;
+  }
+  const { token } = await createSession(ctx, Number(created.id), false);
+  return { token, user: toUser(created) };
 }
 
-/** Mails a new verification code to a pending account; answers the same when there is none. */
+/**
+ * Mails a new code for the newest pending sign-up of that email and role; answers the same when
+ * there is none, and spends the same budgets, so probing addresses tells nothing.
+ */
 export async function resendVerification(
   ctx: Ctx,
   role: 'student' | 'authority',
   email: string,
+  ip: string,
 ): Promise<void> {
-  await assertMayResend(ctx, email, 'verify');
-  const user = await findUserByEmail(ctx, email);
-  if (!user || user.role !== role || user.verified === 1) {
-    // no pending account: spend the same rate budget so probing addresses gains nothing
-    await assertNotThrottled(ctx, [`resend:${email}`], MSG.resendTooSoon);
-    await recordHit(ctx, `resend:${email}`, LIMITS.codeMailPerAddress);
-    return;
-  }
+  await spendAddressBudget(ctx, `resend:ip:${ip}`, LIMITS.resendPerAddress);
+  await spendCodeMail(ctx, email, 'verify');
   const now = ctx.clock.now();
+  const pending = await ctx.database.db
+    .selectFrom('pending_signups')
+    .select(['id', 'role'])
+    .where('email', '=', email)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .limit(2)
+    .execute();
+  const newest = pending[0];
+  if (!newest || newest.role !== role) return;
   await ctx.database.db.transaction().execute(async (trx) => {
-    const code = await issueCode(trx, email, 'verify', role, now);
-    await enqueueMail(trx, codeMail(email, user.name, code, 'verify'), now);
+    const code = await issueCode(trx, email, 'verify', role, now, Number(newest.id));
+    await enqueueMail(trx, codeMail(email, null, code, 'verify', { signedUpAgain: pending.length > 1 }), now);
   });
   ctx.mailQueued();
+}
+
+/** Whether a password opens one of the newest pending sign-ups of an email (for SPEC's 403). */
+async function pendingSignupPassword(
+  ctx: Ctx,
+  role: TRole,
+  email: string,
+  password: string,
+): Promise<'none' | 'wrong' | 'right'> {
+  if (role === 'admin') return 'none';
+  const pending = await ctx.database.db
+    .selectFrom('pending_signups')
+    .select('password_hash')
+    .where('email', '=', email)
+    .where('role', '=', role)
+    .where('expires_at', '>', ctx.clock.now())
+    .orderBy('id', 'desc')
+    // a bound on the hashes one login may cost
+    .limit(3)
+    .execute();
+  if (pending.length === 0) return 'none';
+  for (const p of pending) if (await verifyPassword(p.password_hash, password)) return 'right';
+  return 'wrong';
 }
 
 /**
@@ -173,39 +266,43 @@ export async function login(
   remember: boolean,
   ip: string,
 ): Promise<{ token: string; user: TUser; expiresAt: number }> {
-  const accountKey = `login:acct:${email}`;
-  const addressKey = `login:ip:${ip}`;
-  await assertNotThrottled(ctx, [accountKey, addressKey]);
+  await assertMayTryLogin(ctx, email, ip);
   const user = await findUserByEmail(ctx, email);
   const fail = async (err: HttpError) => {
-    await recordHit(ctx, accountKey, LIMITS.loginPerAccount);
-    await recordHit(ctx, addressKey, LIMITS.loginPerAddress);
+    await recordLoginFailure(ctx, email, ip);
     throw err;
   };
   const generic = unauthorized(MSG.invalidCredentials);
   if (!user || user.role !== role) {
-    await burnPasswordCheck(password);
-    return fail(role === 'student' ? notFound(MSG.userNotFound) : generic);
+    const pending = user ? 'none' : await pendingSignupPassword(ctx, role, email, password);
+    if (pending === 'right') throw role === 'student' ? forbidden(MSG.verifyFirst) : generic;
+    if (pending === 'none') await burnPasswordCheck(password);
+    if (role !== 'student') return fail(generic);
+    return fail(pending === 'wrong' ? unauthorized(MSG.incorrectPassword) : notFound(MSG.userNotFound));
   }
   if (!(await verifyPassword(user.password_hash, password))) {
     return fail(role === 'student' ? unauthorized(MSG.incorrectPassword) : generic);
   }
   if (user.verified !== 1) throw role === 'student' ? forbidden(MSG.verifyFirst) : generic;
-  await clearThrottle(ctx, accountKey);
+  await recordLoginSuccess(ctx, email, ip);
   const session = await createSession(ctx, Number(user.id), remember);
   return { token: session.token, user: toUser(user), expiresAt: session.expiresAt };
 }
 
-/** Mails a reset code when the account exists; the answer never tells whether it does. */
+/**
+ * Mails a reset code when the account exists; the answer never tells whether it does. For an email
+ * with no such account a decoy code is issued instead (never mailed, never matching), so that
+ * reset-password then answers both alike, 429 included.
+ */
 export async function forgotPassword(ctx: Ctx, input: TForgotPasswordRequest, ip: string): Promise<void> {
-  const key = `forgot:${input.email}`;
-  await assertNotThrottled(ctx, [key], MSG.resendTooSoon);
-  await assertNotThrottled(ctx, [`forgot:ip:${ip}`]);
-  await recordHit(ctx, key, LIMITS.codeMailPerAddress);
-  await recordHit(ctx, `forgot:ip:${ip}`, LIMITS.resetPerAddress);
+  await spendAddressBudget(ctx, `forgot:ip:${ip}`, LIMITS.resetPerAddress);
+  await spendCodeMail(ctx, input.email, 'reset');
   const user = await findUserByEmail(ctx, input.email);
-  if (!user || user.role !== input.role || user.verified !== 1) return;
   const now = ctx.clock.now();
+  if (!user || user.role !== input.role || user.verified !== 1) {
+    await issueDecoyCode(ctx.database.db, input.email, input.role, now);
+    return;
+  }
   await ctx.database.db.transaction().execute(async (trx) => {
     const code = await issueCode(trx, input.email, 'reset', input.role, now);
     await enqueueMail(trx, codeMail(input.email, user.name, code, 'reset'), now);
@@ -213,22 +310,22 @@ export async function forgotPassword(ctx: Ctx, input: TForgotPasswordRequest, ip
   ctx.mailQueued();
 }
 
-/** Sets a new password with a reset code and signs the user out everywhere. */
+/**
+ * Sets a new password with a reset code and signs the user out everywhere. Wrong codes are counted
+ * by the code itself (five burn it), so they count only while a code is issued; the client address
+ * has its own budget of wrong codes.
+ */
 export async function resetPassword(ctx: Ctx, input: TResetPasswordRequest, ip: string): Promise<void> {
-  const accountKey = `reset:acct:${input.email}`;
-  await assertNotThrottled(ctx, [accountKey, `reset:ip:${ip}`]);
-  const user = await findUserByEmail(ctx, input.email);
-  if (!user || user.role !== input.role) {
-    await recordHit(ctx, `reset:ip:${ip}`, LIMITS.resetPerAddress);
-    throw badRequest(MSG.otpInvalid, 'otp');
-  }
+  const addressKey = `reset:ip:${ip}`;
+  await assertNotThrottled(ctx, [addressKey]);
   try {
-    await consumeCode(ctx, input.email, 'reset', input.otp);
+    await consumeCode(ctx, input.email, 'reset', input.role, input.otp);
   } catch (err) {
-    await recordHit(ctx, accountKey, LIMITS.resetPerAccount);
-    await recordHit(ctx, `reset:ip:${ip}`, LIMITS.resetPerAddress);
+    await recordHit(ctx, addressKey, LIMITS.resetPerAddress);
     throw err;
   }
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user || user.role !== input.role) throw badRequest(MSG.otpInvalid, 'otp');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.database.db.transaction().execute(async (trx) => {
     await trx
@@ -238,7 +335,7 @@ export async function resetPassword(ctx: Ctx, input: TResetPasswordRequest, ip: 
       .execute();
     await revokeAllSessions(ctx, Number(user.id), trx);
   });
-  await clearThrottle(ctx, `login:acct:${input.email}`);
+  await clearLoginFailures(ctx, input.email);
 }
 
 /** Creates an admin, or resets the password of the admin with that email. */

@@ -17,12 +17,12 @@ import {
   type TUpdateComplaintRequest,
   type ZFileComplaintRequest,
 } from '@bit/contract';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../context';
-import type { ComplaintHistoryTable, ComplaintsTable } from '../db/schema';
+import type { ComplaintHistoryTable, ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
-import { forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
 import { preparedQuery } from '../lib/prepared';
 import { enqueueMail } from '../mail/outbox';
@@ -118,8 +118,35 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err
 
 const TOKEN_ATTEMPTS = 5;
 
-// a filing's two inserts, compiled once: building and compiling them with Kysely on every filing
-// cost more than SQLite's own work
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** CONTRACT 5.9: complaints one student may file in any 24 hours (MSG.complaintQuota says it). */
+export const COMPLAINTS_PER_DAY = 20;
+
+// The student's 20th newest filing, a walk of 20 entries of complaints_student_idx (student_id,
+// id): while it is less than a day old, the student filed 20 in the last 24 hours. Ids follow the
+// clock (up to the moment a filing waits for its commit), so the 20th by id is the 20th by time.
+const quotaEdge = (db: Kysely<DB>, studentId: number) =>
+  db
+    .selectFrom('complaints')
+    .select('created_at')
+    .where('student_id', '=', studentId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(COMPLAINTS_PER_DAY - 1);
+
+const quotaEdgeFiling = preparedQuery((db, _shape, studentId: number) => quotaEdge(db, studentId));
+
+// PostgreSQL runs transactions side by side (read committed), so 40 filings sent at once each
+// counted the others as not there yet. Locking the student's row makes one student's filings take
+// turns; NO KEY UPDATE does not wait for the key-share locks other tables' foreign keys take.
+const lockStudent = preparedQuery((db, _shape, studentId: number) =>
+  db.selectFrom('users').select('id').where('id', '=', studentId).forNoKeyUpdate(),
+);
+
+// A filing's two inserts, compiled once: building and compiling them with Kysely on every filing
+// cost more than SQLite's own work. The complaint is inserted only while the student's quota has
+// room (INSERT ... SELECT ... WHERE), so the check costs no statement of its own: a separate
+// count cost a round trip per filing on PostgreSQL. No row back means the quota is used up.
 const insertComplaint = preparedQuery(
   (
     db,
@@ -135,29 +162,39 @@ const insertComplaint = preparedQuery(
     studentName: string,
     studentRoll: string | null,
     now: number,
-  ) =>
-    db
+    windowStart: number,
+  ) => {
+    const row = {
+      token,
+      type,
+      hostel_no: hostelNo,
+      room_no: roomNo,
+      sub_type: subType,
+      is_network: isNetwork,
+      description,
+      status: 'Pending',
+      remarks: null,
+      assigned_to_id: null,
+      assigned_name: null,
+      assigned_designation: null,
+      student_id: studentId,
+      student_name: studentName,
+      student_roll: studentRoll,
+      created_at: now,
+      updated_at: now,
+    } as const;
+    const columns = Object.keys(row) as (keyof typeof row)[];
+    return db
       .insertInto('complaints')
-      .values({
-        token,
-        type,
-        hostel_no: hostelNo,
-        room_no: roomNo,
-        sub_type: subType,
-        is_network: isNetwork,
-        description,
-        status: 'Pending',
-        remarks: null,
-        assigned_to_id: null,
-        assigned_name: null,
-        assigned_designation: null,
-        student_id: studentId,
-        student_name: studentName,
-        student_roll: studentRoll,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll(),
+      .columns(columns)
+      .expression(
+        db
+          .selectNoFrom((eb) => columns.map((c) => eb.val(row[c]).as(c)))
+          // created_at is epoch milliseconds, so 0 stands for "no 20th filing"
+          .where((eb) => eb(eb.fn.coalesce(quotaEdge(db, studentId), eb.lit(0)), '<=', windowStart)),
+      )
+      .returningAll();
+  },
 );
 
 const insertFilingHistory = preparedQuery(
@@ -190,6 +227,9 @@ export async function fileComplaint(
     try {
       // filings that arrive together share one commit (see batchedTransaction)
       const row = await ctx.database.batchedTransaction(async (trx) => {
+        // one student's filings take turns, so each one's quota check sees the others: on SQLite
+        // they do anyway (one writer; a batch runs its filings one after another)
+        if (ctx.database.dialect === 'postgres') await lockStudent(trx, 'one', Number(student.id));
         const [inserted] = await insertComplaint(
           trx,
           'one',
@@ -204,8 +244,13 @@ export async function fileComplaint(
           student.name,
           student.roll_no,
           now,
+          now - DAY_MS,
         );
-        if (!inserted) throw new Error('the complaint insert returned no row');
+        if (!inserted) {
+          // the quota is used up: it has room again when the 20th newest filing turns a day old
+          const [edge] = await quotaEdgeFiling(trx, 'one', Number(student.id));
+          throw tooMany(MSG.complaintQuota, (Number(edge?.created_at ?? now) + DAY_MS - now) / 1000);
+        }
         await insertFilingHistory(trx, 'one', Number(inserted.id), Number(student.id), student.name, now);
         await bumpCounters(
           trx,

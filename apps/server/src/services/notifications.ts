@@ -5,10 +5,11 @@ import {
   type TPageQuery,
   type TPostNotificationFields,
 } from '@bit/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Ctx } from '../context';
+import type { Database } from '../db/database';
 import type { DB, NotificationsTable, UsersTable } from '../db/schema';
-import { forbidden, HttpError, notFound } from '../lib/errors';
+import { forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
 import { preparedQuery } from '../lib/prepared';
 
@@ -71,6 +72,78 @@ export interface UploadedPdf {
   data: Buffer;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** CONTRACT 5.9: notices one authority may post in any 24 hours (admins are not limited). */
+export const NOTICES_PER_DAY = 30;
+
+// PostgreSQL runs transactions side by side (read committed): posts sent at once each counted
+// the others as not there yet. Locking the poster's row makes one poster's posts take turns.
+const lockPoster = preparedQuery((db, _shape, posterId: number) =>
+  db.selectFrom('users').select('id').where('id', '=', posterId).forNoKeyUpdate(),
+);
+
+// one of the poster's notices by age (`skip` newer ones before it), from notifications_poster_idx
+const posterNoticeByAge = preparedQuery((db, _shape, posterId: number, skip: number) =>
+  db
+    .selectFrom('notifications')
+    .select('created_at')
+    .where('posted_by_id', '=', posterId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(skip),
+);
+
+/**
+ * How long the poster must wait before one more notice fits in the quota, 0 when it fits now,
+ * counting `alsoPosting` notices of theirs about to be stored: it is when the NOTICES_PER_DAY-th
+ * newest notice, those included, turns a day old.
+ */
+async function noticeQuotaWaitMs(
+  db: Database | Transaction<DB>,
+  posterId: number,
+  now: number,
+  alsoPosting: number,
+): Promise<number> {
+  const skip = NOTICES_PER_DAY - 1 - alsoPosting;
+  if (skip < 0) return DAY_MS;
+  const [edge] = await posterNoticeByAge(db, 'one', posterId, skip);
+  return edge ? Math.max(0, Number(edge.created_at) + DAY_MS - now) : 0;
+}
+
+/** Posts of each poster this process is reading or storing now. */
+const postsInFlight = new Map<number, number>();
+
+/**
+ * Called before a notice's body is read: refuses (429) a poster whose quota is used up, counting
+ * the posts of theirs this process is still reading or storing, so that a burst of 10 MB uploads
+ * is refused before it is buffered rather than after. Returns the function to call once the post
+ * is over, whatever its outcome. The count in createNotification's transaction is the one that
+ * holds across processes; this one spares the memory.
+ */
+export async function reserveNoticeSlot(ctx: Ctx, poster: Poster): Promise<() => void> {
+  if (poster.role === 'admin') return () => {};
+  const id = Number(poster.id);
+  // taken before the first await, so posts arriving together each see the ones before them
+  const ahead = postsInFlight.get(id) ?? 0;
+  postsInFlight.set(id, ahead + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (postsInFlight.get(id) ?? 1) - 1;
+    if (left > 0) postsInFlight.set(id, left);
+    else postsInFlight.delete(id);
+  };
+  try {
+    const waitMs = await noticeQuotaWaitMs(ctx.database, id, ctx.clock.now(), ahead);
+    if (waitMs > 0) throw tooMany(MSG.noticeQuota, waitMs / 1000);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
 export async function createNotification(
   ctx: Ctx,
   poster: Poster,
@@ -81,6 +154,14 @@ export async function createNotification(
   const pdfName = pdf ? safePdfName(pdf.filename) : null;
   const now = ctx.clock.now();
   const row = await ctx.database.db.transaction().execute(async (trx) => {
+    // before anything is written, so a refused post stores nothing
+    if (poster.role !== 'admin') {
+      const posterId = Number(poster.id);
+      // SQLite's transactions already take turns (BEGIN IMMEDIATE, one connection)
+      if (ctx.database.dialect === 'postgres') await lockPoster(trx, 'one', posterId);
+      const waitMs = await noticeQuotaWaitMs(trx, posterId, now, 0);
+      if (waitMs > 0) throw tooMany(MSG.noticeQuota, waitMs / 1000);
+    }
     const inserted = await trx
       .insertInto('notifications')
       .values({

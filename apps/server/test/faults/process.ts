@@ -204,43 +204,65 @@ export interface Student {
  * test/factories.ts does, without a running app.
  */
 export async function insertStudent(t: TestDb): Promise<Student> {
+  const [student] = await insertStudents(t, 1);
+  return student!;
+}
+
+/**
+ * `count` students at once (in one transaction). The fault tests file hundreds of complaints, and
+ * one student may file at most 20 a day (CONTRACT 5.9), so they file through a pool of students.
+ */
+export async function insertStudents(t: TestDb, count: number): Promise<Student[]> {
   const db = t.database.db;
   await migrateToLatest(db, t.database.dialect);
-  const n = uniq();
-  const now = Date.now();
-  const email = `fault${n}@bitmesra.ac.in`;
-  const row = await db
-    .insertInto('users')
-    .values({
-      role: 'student',
-      name: `Fault Student ${n}`,
-      email,
-      mobile: '9876543210',
-      department: 'Computer Science',
-      designation: null,
-      hostel_no: null,
-      roll_no: `BTECH/${n}/23`,
-      session: '2023-27',
-      verified: 1,
-      approved: 1,
-      created_at: now,
-      updated_at: now,
-      password_hash: await passwordHash(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = newSessionToken();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: sha256(token),
-      user_id: Number(row.id),
-      created_at: now,
-      expires_at: now + 12 * 60 * 60 * 1000,
-      revoked_at: null,
-    })
-    .execute();
-  return { id: Number(row.id), email, password: STUDENT_PASSWORD, token };
+  const hash = await passwordHash();
+  return db.transaction().execute(async (trx) => {
+    const students: Student[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = uniq();
+      const now = Date.now();
+      const email = `fault${n}@bitmesra.ac.in`;
+      const row = await trx
+        .insertInto('users')
+        .values({
+          role: 'student',
+          name: `Fault Student ${n}`,
+          email,
+          mobile: '9876543210',
+          department: 'Computer Science',
+          designation: null,
+          hostel_no: null,
+          roll_no: `BTECH/${n}/23`,
+          session: '2023-27',
+          verified: 1,
+          approved: 1,
+          created_at: now,
+          updated_at: now,
+          password_hash: hash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = newSessionToken();
+      await trx
+        .insertInto('sessions')
+        .values({
+          token_hash: sha256(token),
+          user_id: Number(row.id),
+          created_at: now,
+          expires_at: now + 12 * 60 * 60 * 1000,
+          revoked_at: null,
+        })
+        .execute();
+      students.push({ id: Number(row.id), email, password: STUDENT_PASSWORD, token });
+    }
+    return students;
+  });
+}
+
+/** Hands out the students of a pool in turn, so none files more than its daily quota. */
+export function roundRobin<T>(pool: T[]): () => T {
+  let i = 0;
+  return () => pool[i++ % pool.length]!;
 }
 
 /** A valid complaint body; `i` makes each description distinct. */

@@ -307,7 +307,8 @@ const ROWS: Row[] = [
     endpoint: 'DELETE /api/notifications/{unknown id}',
     method: 'DELETE',
     url: () => '/api/notifications/999999',
-    expect: signedIn(404, { studentA: 403, studentB: 403 }),
+    // an authority not approved takes no notice action at all, so it learns nothing of ids either
+    expect: signedIn(404, { studentA: 403, studentB: 403, unapproved: 403 }),
   },
   // --- admin ---
   {

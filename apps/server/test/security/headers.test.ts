@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin } from '../factories';
+import { buildAdmin, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
-import { multipart, SMALL_PDF } from './support';
+import { freshIp, multipart, SMALL_PDF } from './support';
 
 let t: TestApp;
 /** An app serving a (tiny) built web app, for the document cases. */
@@ -124,6 +124,10 @@ describe.each(API_ANSWERS)('%s', (_name, send, status) => {
     expect(policy['frame-ancestors']).toBe("'none'");
   });
 
+  it('carries Cache-Control no-store, so no browser or shared cache keeps it', () => {
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('carries Cross-Origin-Resource-Policy same-origin, so no other site can embed it', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
@@ -188,5 +192,72 @@ describe('the PDF response', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(String(res.headers['content-disposition'])).toMatch(/^inline; filename="menu\.pdf"$/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+/**
+ * Security fix (CONTRACT 5.9): authenticated answers, the login answer with its session token
+ * included, were cacheable: a shared or back-button cache could hand one user's data to the next.
+ */
+describe('answers holding a session or a user’s data', () => {
+  it('are Cache-Control no-store: a login answer with its token', async () => {
+    const admin = await buildAdmin(t);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: admin.email, password: admin.password },
+      remoteAddress: freshIp(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toEqual(expect.any(String));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('are Cache-Control no-store: a verify answer with its token', async () => {
+    const email = `nostore${process.pid}@${t.config.studentEmailDomain}`;
+    const ip = freshIp();
+    const signup = await t.request({
+      method: 'POST',
+      url: '/api/auth/student-signup',
+      payload: {
+        name: 'Asha No-Store',
+        rollNo: `BTECH/NS${process.pid}/23`,
+        email,
+        mobile: '9876543210',
+        session: '2023-27',
+        department: 'Computer Science',
+        password: 'correct-horse-9',
+      },
+      remoteAddress: ip,
+    });
+    expect(signup.status).toBe(201);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { email, otp: (await lastMail(t, email))?.code },
+      remoteAddress: ip,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toEqual(expect.any(String));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('are Cache-Control no-store: a signed-in read (check-auth, the admin’s complaint list)', async () => {
+    const admin = await buildAdmin(t);
+    for (const url of ['/api/auth/check-auth', '/api/complaints/admin/all']) {
+      const res = await t.request({ method: 'GET', url, token: admin.token });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('leave a route’s own Cache-Control alone: a notice’s PDF keeps its private max-age', async () => {
+    const res = await t.request({ method: 'GET', url: pdfUrl });
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+  });
+
+  it('leave the web app’s caching alone: its pages stay no-cache', async () => {
+    const page = await web.request({ method: 'GET', url: '/complaint-status' });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -7,6 +7,7 @@ export { multipart, SMALL_PDF } from '../multipart';
 export async function dbSnapshot(t: TestApp): Promise<Record<string, number>> {
   const tables = [
     'users',
+    'pending_signups',
     'complaints',
     'complaint_history',
     'feedback',

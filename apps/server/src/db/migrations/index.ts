@@ -3,6 +3,8 @@ import type { Dialect } from '../database';
 import { accounts } from './001-accounts';
 import { complaints } from './002-complaints';
 import { feedbackAndNotices } from './003-feedback-notices';
+import { pendingSignups } from './004-pending-signups';
+import { noticeQuota } from './005-notice-quota';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +12,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '001_accounts': accounts(dialect),
     '002_complaints': complaints(dialect),
     '003_feedback_notices': feedbackAndNotices(dialect),
+    '004_pending_signups': pendingSignups(dialect),
+    '005_notice_quota': noticeQuota(),
   };
 }

@@ -1,7 +1,9 @@
+import { MSG } from '@bit/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, NUL_MESSAGE } from '../../lib/errors';
+import type { AppConfig } from '../../config';
+import { badRequest, forbidden, NUL_MESSAGE } from '../../lib/errors';
 
 /** The CSP the built web app runs under: no inline script, no third-party origin. */
 export const CONTENT_SECURITY_POLICY = [
@@ -46,8 +48,12 @@ export const DOCUMENT_HEADERS: Record<string, string> = {
  * switch) do nothing for JSON, and each costs every API call its bytes on the wire and a header
  * to parse at the client: a bare node:http server sending the full set answered the benchmark's
  * load generator (a JavaScript HTTP parser) about a third fewer requests a second.
+ * `no-store`: an answer may hold a user's data (the login answer holds a session token), and no
+ * browser or shared cache may keep it; a route that sets its own Cache-Control (a notice's PDF)
+ * replaces it.
  */
 export const API_HEADERS: Record<string, string> = {
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
@@ -101,11 +107,36 @@ function registerJsonParser(app: FastifyInstance) {
   });
 }
 
+/**
+ * The origins whose pages may send a state-changing request: PUBLIC_URL's. Left unset, it is
+ * `http://localhost:PORT` while the server listens on 127.0.0.1, and a person may as well open
+ * `http://127.0.0.1:PORT` or `http://[::1]:PORT`: those are the app's own too.
+ */
+export function appOrigins(config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' | 'port'>): Set<string> {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  if (!config.publicUrlSet)
+    for (const host of ['localhost', '127.0.0.1', '[::1]'])
+      origins.add(new URL(`http://${host}:${config.port}`).origin);
+  return origins;
+}
+
 export async function registerSecurity(app: FastifyInstance) {
   registerJsonParser(app);
+  const origins = appOrigins(app.ctx.config);
   // a callback hook: an async one costs a promise and a microtask turn on every request
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiData(request.url) ? API_HEADERS : DOCUMENT_HEADERS);
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done();
+    // Security fix (test/security/csrf.test.ts): SameSite=Lax keeps the session cookie off
+    // requests from other sites, but a page on another port of the same host is the same site, and
+    // its form posted with the user's cookie. A browser says where a request comes from (Origin,
+    // Sec-Fetch-Site); a request saying neither is no browser's (a script, curl), so no page forged
+    // it, and it is judged as before.
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    if ((origin !== undefined && !origins.has(origin)) || site === 'cross-site' || site === 'same-site')
+      return done(forbidden(MSG.crossSiteRefused));
     done();
   });
   // cookies are parsed where they are read (plugins/app/auth.ts), not by a hook on every request

@@ -45,7 +45,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await signupStudent(ctx, request.body);
+      await signupStudent(ctx, request.body, request.ip);
       return reply.status(201).send({ message: MSG.signupStudent });
     },
   );
@@ -61,7 +61,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await signupAuthority(ctx, request.body);
+      await signupAuthority(ctx, request.body, request.ip);
       return reply.status(201).send({ message: MSG.signupAuthority });
     },
   );
@@ -81,7 +81,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { token, user } = await verifyEmail(ctx, role, request.body.email, request.body.otp);
+        const { token, user } = await verifyEmail(
+          ctx,
+          role,
+          request.body.email,
+          request.body.otp,
+          request.ip,
+        );
         setSessionCookie(request, reply, token);
         return { message: MSG.verified, token, user };
       },
@@ -103,7 +109,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        await resendVerification(ctx, role, request.body.email);
+        await resendVerification(ctx, role, request.body.email, request.ip);
         return { message: MSG.otpResent };
       },
     );

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lastMail } from '../../../test/factories';
+import { buildStudent, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type MailSender, startMailSender } from '../../mail/sender';
 import { post, studentBody } from './test-helpers';
@@ -50,10 +50,19 @@ describe('mail outbox', () => {
     expect(row.sent_at).toBeNull();
   });
 
-  it('the html body escapes the name', async () => {
-    const body = studentBody(t, { name: '<b>Eve</b>' });
+  it("a verification mail greets no one by name, so a sign-up cannot put its text in the college's mail", async () => {
+    const body = studentBody(t, { name: 'Eve, claim your prize at http://evil.example' });
     expect((await post(t, 'student-signup', body)).status).toBe(201);
     const [row] = await outbox(body.email);
+    expect(row!.text_body).toContain('Hello,');
+    expect(row!.text_body).not.toContain('evil.example');
+    expect(row!.html_body).not.toContain('evil.example');
+  });
+
+  it('the html body of a reset mail escapes the name', async () => {
+    const s = await buildStudent(t, { name: '<b>Eve</b>' });
+    expect((await post(t, 'forgot-password', { email: s.email, role: 'student' })).status).toBe(200);
+    const [row] = await outbox(s.email);
     expect(row!.html_body).not.toContain('<b>Eve</b>');
     expect(row!.html_body).toContain('&lt;b&gt;Eve&lt;/b&gt;');
     expect(row!.text_body).toContain('<b>Eve</b>');

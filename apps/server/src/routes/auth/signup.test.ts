@@ -141,55 +141,73 @@ describe('student signup', () => {
     expect(res.body.message).toBe('Roll number already registered');
   });
 
-  it('answers 409 for a student signup with the email of an authority', async () => {
+  it('lets a student sign up with an email that a pending authority sign-up used', async () => {
     const email = `dual${uniq()}@${domain()}`;
     expect((await post(t, 'authority-signup', authorityBody({ email }))).status).toBe(201);
     t.clock.advance(61_000);
-    const res = await post(t, 'student-signup', studentBody(t, { email }));
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Email already registered');
+    const student = studentBody(t, { email });
+    expect((await post(t, 'student-signup', student)).status).toBe(201);
+    const verify = await post(t, 'verify-email', { email, otp: await codeFor(t, email) });
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.role).toBe('student');
   });
 
-  it('replaces a pending account signed up again after 60 s and mails a new code', async () => {
+  it('keeps a pending sign-up as it was when the email signs up again: each code verifies its own sign-up', async () => {
     const first = studentBody(t);
     expect((await post(t, 'student-signup', first)).status).toBe(201);
-    const oldCode = await codeFor(t, first.email);
+    const firstCode = await codeFor(t, first.email);
 
     const tooSoon = await post(t, 'student-signup', { ...first, name: 'Too Soon' });
     expect(tooSoon.status).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
 
     t.clock.advance(61_000);
-    const again = { ...first, name: 'Asha Replaced', rollNo: `NEW/${uniq()}`, password: 'another-pass-1' };
+    const again = { ...first, name: 'Asha Again', rollNo: `NEW/${uniq()}`, password: 'another-pass-1' };
     expect((await post(t, 'student-signup', again)).status).toBe(201);
-    const newCode = await codeFor(t, first.email);
-    const rows = await t.ctx.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', first.email)
-      .execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.name).toBe('Asha Replaced');
-    expect(rows[0]!.roll_no).toBe(again.rollNo);
+    const againMail = await lastMail(t, first.email);
+    expect(againMail!.text_body).toContain('This address was used to sign up again');
 
-    if (newCode !== oldCode) {
-      const stale = await post(t, 'verify-email', { email: first.email, otp: oldCode });
-      expect(stale.status).toBe(400);
-    }
-    const verify = await post(t, 'verify-email', { email: first.email, otp: newCode });
+    // the first code still verifies the first sign-up, with its own name, roll number and password
+    const verify = await post(t, 'verify-email', { email: first.email, otp: firstCode });
     expect(verify.status).toBe(200);
-    expect(verify.body.user.name).toBe('Asha Replaced');
-    const login = await post(t, 'student-login', { email: first.email, password: 'another-pass-1' });
-    expect(login.status).toBe(200);
+    expect(verify.body.user.name).toBe(first.name);
+    expect(verify.body.user.rollNo).toBe(first.rollNo);
+    expect((await post(t, 'student-login', { email: first.email, password: first.password })).status).toBe(
+      200,
+    );
+    expect((await post(t, 'student-login', { email: first.email, password: 'another-pass-1' })).status).toBe(
+      401,
+    );
+    // and the later sign-up can no longer be verified
+    const late = await post(t, 'verify-email', { email: first.email, otp: againMail!.code });
+    expect(late.status).toBe(400);
   });
 
-  it('frees the roll number of a replaced pending account', async () => {
-    const first = studentBody(t);
+  it('a student who mistyped can sign up again and verify with the new code', async () => {
+    const first = studentBody(t, { name: 'Asha Typo' });
     expect((await post(t, 'student-signup', first)).status).toBe(201);
     t.clock.advance(61_000);
-    expect((await post(t, 'student-signup', { ...first, rollNo: `NEW/${uniq()}` })).status).toBe(201);
+    const fixed = { ...first, name: 'Asha Fixed', password: 'another-pass-1' };
+    expect((await post(t, 'student-signup', fixed)).status).toBe(201);
+    const verify = await post(t, 'verify-email', { email: first.email, otp: await codeFor(t, first.email) });
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.name).toBe('Asha Fixed');
+    expect((await post(t, 'student-login', { email: first.email, password: 'another-pass-1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('a pending sign-up reserves no roll number: the verified one wins, the other gets 409 at verification', async () => {
+    const first = studentBody(t);
+    expect((await post(t, 'student-signup', first)).status).toBe(201);
     const other = studentBody(t, { rollNo: first.rollNo });
     expect((await post(t, 'student-signup', other)).status).toBe(201);
+    expect(
+      (await post(t, 'verify-email', { email: other.email, otp: await codeFor(t, other.email) })).status,
+    ).toBe(200);
+    const late = await post(t, 'verify-email', { email: first.email, otp: await codeFor(t, first.email) });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Roll number already registered');
   });
 
   it('never returns or stores the password in clear', async () => {

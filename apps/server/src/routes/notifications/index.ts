@@ -23,6 +23,7 @@ import {
   getNotificationPdf,
   inlineDisposition,
   listNotifications,
+  reserveNoticeSlot,
   type UploadedPdf,
 } from '../../services/notifications';
 
@@ -78,6 +79,16 @@ async function readParts(
   return pdf;
 }
 
+/**
+ * Decision: an authority not approved may take no notice action. Notices go to every student, and
+ * approval is exactly the check that the account belongs to real staff; an approval withdrawn
+ * (CONTRACT 5.9) leaves the account as unapproved as a new one, deleting its own notices included.
+ */
+const approvedForNotices = (message: string) => async (request: FastifyRequest) => {
+  const user = currentUser(request);
+  if (user.role === 'authority' && user.approved !== 1) throw forbidden(message);
+};
+
 export default async function notificationsRoutes(fastify: FastifyInstance) {
   // only this plugin takes multipart: every other route stays JSON-only
   await fastify.register(multipart, {
@@ -92,17 +103,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     {
       // above the file cap, so an oversized PDF meets the file-size check and its clear message
       bodyLimit: PDF_MAX_BYTES + 1024 * 1024,
-      preHandler: [
-        requireRole('authority', 'admin'),
-        // Decision: an authority still awaiting approval may not post. Notices go to every student,
-        // and approval is exactly the check that the account belongs to real staff.
-        async (request) => {
-          const user = currentUser(request);
-          if (user.role === 'authority' && user.approved !== 1) {
-            throw forbidden('Your account is awaiting admin approval, so you cannot post notices yet');
-          }
-        },
-      ],
+      preHandler: [requireRole('authority', 'admin'), approvedForNotices(MSG.noticePostNotApproved)],
       schema: {
         tags,
         summary: 'Post a notice (multipart: title, message, hostel, optional pdf)',
@@ -111,14 +112,21 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fields, pdf } = await readNoticeForm(request);
-      const parsed = ZPostNotificationFields.safeParse(fields);
-      if (!parsed.success) {
-        const errs = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-        throw new HttpError(400, errs[0]?.message ?? 'Invalid request', {}, errs);
+      const user = currentUser(request);
+      // the quota is checked before the body is read: a refused post never buffers its 10 MB
+      const release = await reserveNoticeSlot(ctx, user);
+      try {
+        const { fields, pdf } = await readNoticeForm(request);
+        const parsed = ZPostNotificationFields.safeParse(fields);
+        if (!parsed.success) {
+          const errs = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+          throw new HttpError(400, errs[0]?.message ?? 'Invalid request', {}, errs);
+        }
+        const data = await createNotification(ctx, user, parsed.data, pdf);
+        return reply.status(201).send({ message: MSG.notificationPosted, data });
+      } finally {
+        release();
       }
-      const data = await createNotification(ctx, currentUser(request), parsed.data, pdf);
-      return reply.status(201).send({ message: MSG.notificationPosted, data });
     },
   );
 
@@ -174,10 +182,10 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/:id',
     {
-      preValidation: requireRole('authority', 'admin'),
+      preValidation: [requireRole('authority', 'admin'), approvedForNotices(MSG.noticeDeleteNotApproved)],
       schema: {
         tags,
-        summary: 'Delete a notice: admin any, an authority its own',
+        summary: 'Delete a notice: admin any, an approved authority its own',
         params: ZIdParam,
         response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
       },

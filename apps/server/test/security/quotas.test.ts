@@ -1,0 +1,393 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { MSG } from '@bit/contract';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/database';
+import { manualClock } from '../../src/lib/clock';
+import { createNotification } from '../../src/services/notifications';
+import { createSession } from '../../src/services/sessions';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
+import { createTestApp, TEST_DIALECT, type TestApp, testConfig } from '../harness';
+import { multipart, SMALL_PDF } from '../multipart';
+
+/**
+ * CONTRACT 5.9: at most 20 complaints a day per student and 30 notices a day per authority, in a
+ * rolling 24 hours, counted so that requests sent at once cannot slip past the count together.
+ * The review found one student filing 300 complaints in 0.7 s, and 30 parallel 10 MB notices.
+ */
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** A user whose session outlives the days these tests move the clock through. */
+async function longLived(built: Promise<Built>): Promise<Built> {
+  const user = await built;
+  const { token } = await createSession(t.ctx, user.id, true);
+  return { ...user, token };
+}
+
+const fileComplaint = (student: Built, i: number) =>
+  t.request({
+    method: 'POST',
+    url: '/api/complaints',
+    token: student.token,
+    payload: { type: 'College', subType: 'Library', description: `Complaint ${i}` },
+  });
+
+async function postNotice(poster: Built, i: number, pdf = false) {
+  return t.request({
+    method: 'POST',
+    url: '/api/notifications',
+    token: poster.token,
+    ...(await multipart(
+      { title: `Notice ${i}`, message: 'Water supply off 10-12', hostel: 'all' },
+      pdf ? { name: `notice-${i}.pdf`, data: SMALL_PDF } : undefined,
+    )),
+  });
+}
+
+const countRows = async (
+  table: 'complaints' | 'complaint_history' | 'notifications' | 'notification_files',
+) =>
+  Number(
+    (
+      await t.ctx.database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const complaintsOf = async (studentId: number) =>
+  Number(
+    (
+      await t.ctx.database.db
+        .selectFrom('complaints')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('student_id', '=', studentId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const noticesOf = async (posterId: number) =>
+  Number(
+    (
+      await t.ctx.database.db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('posted_by_id', '=', posterId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const pendingCounter = async () =>
+  Number(
+    (
+      await t.ctx.database.db
+        .selectFrom('counters')
+        .select('value')
+        .where('key', '=', 'c:all:Pending')
+        .executeTakeFirst()
+    )?.value ?? 0,
+  );
+
+/** How many responses had each status, e.g. { 201: 20, 429: 20 }. */
+function statusesOf(responses: { status: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+describe('complaints a day per student', () => {
+  it('stores exactly 20 of 40 complaints one student sends at once, and refuses the rest with 429, Retry-After and nothing stored', async () => {
+    const student = await buildStudent(t);
+    const before = {
+      complaints: await countRows('complaints'),
+      history: await countRows('complaint_history'),
+      pending: await pendingCounter(),
+    };
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => fileComplaint(student, i)));
+    expect(statusesOf(responses)).toEqual({ 201: 20, 429: 20 });
+    for (const refused of responses.filter((r) => r.status === 429)) {
+      expect(refused.body).toEqual({ message: MSG.complaintQuota });
+      // all 20 were filed at this very moment: the first of them turns a day old in 24 hours
+      expect(Number(refused.headers['retry-after'])).toBe(DAY / 1000);
+    }
+    expect(await complaintsOf(student.id)).toBe(20);
+    expect(await countRows('complaints')).toBe(before.complaints + 20);
+    expect(await countRows('complaint_history')).toBe(before.history + 20);
+    expect(await pendingCounter()).toBe(before.pending + 20);
+
+    // the quota is the student's own: another student files as usual
+    const other = await buildStudent(t);
+    expect((await fileComplaint(other, 0)).status).toBe(201);
+  });
+
+  it('lets a student file again once the oldest filing of the last 24 hours turns a day old', async () => {
+    const student = await longLived(buildStudent(t));
+    for (let i = 0; i < 10; i++) expect((await fileComplaint(student, i)).status).toBe(201);
+    t.clock.advance(6 * HOUR);
+    for (let i = 10; i < 20; i++) expect((await fileComplaint(student, i)).status).toBe(201);
+
+    const full = await fileComplaint(student, 20);
+    expect(full.status).toBe(429);
+    expect(full.body.message).toBe(MSG.complaintQuota);
+    expect(Number(full.headers['retry-after'])).toBe((18 * HOUR) / 1000);
+
+    t.clock.advance(18 * HOUR - 1000);
+    const almost = await fileComplaint(student, 21);
+    expect(almost.status).toBe(429);
+    expect(Number(almost.headers['retry-after'])).toBe(1);
+
+    // the first ten are a day old now: ten more fit, and then the next ten set the wait
+    t.clock.advance(1000);
+    for (let i = 22; i < 32; i++) expect((await fileComplaint(student, i)).status).toBe(201);
+    const again = await fileComplaint(student, 32);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBe((6 * HOUR) / 1000);
+    expect(await complaintsOf(student.id)).toBe(30);
+  });
+});
+
+describe('notices a day per authority', () => {
+  it('stores exactly 30 of 40 notices with PDFs one authority sends at once, refuses the rest with 429, Retry-After and nothing stored, and leaves admins unlimited', async () => {
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 2 });
+    const before = {
+      notices: await countRows('notifications'),
+      files: await countRows('notification_files'),
+    };
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => postNotice(warden, i, true)));
+    expect(statusesOf(responses)).toEqual({ 201: 30, 429: 10 });
+    for (const refused of responses.filter((r) => r.status === 429)) {
+      expect(refused.body).toEqual({ message: MSG.noticeQuota });
+      expect(Number(refused.headers['retry-after'])).toBe(DAY / 1000);
+    }
+    expect(await noticesOf(warden.id)).toBe(30);
+    expect(await countRows('notifications')).toBe(before.notices + 30);
+    expect(await countRows('notification_files')).toBe(before.files + 30);
+
+    // admins are not limited
+    const admin = await buildAdmin(t);
+    const byAdmin = await Promise.all(Array.from({ length: 40 }, (_, i) => postNotice(admin, i)));
+    expect(statusesOf(byAdmin)).toEqual({ 201: 40 });
+    expect(await noticesOf(admin.id)).toBe(40);
+  });
+
+  it('holds the quota in the database too, for posts that reach other server processes at once', async () => {
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 6 });
+    // the service alone: no route, so no process-local count of posts in flight stands in front
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        createNotification(
+          t.ctx,
+          { id: warden.id, name: warden.user.name, role: 'authority' },
+          { title: `N${i}`, message: 'm', hostel: '6' },
+          null,
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(30);
+    for (const o of outcomes.filter((o) => o.status === 'rejected'))
+      expect((o as PromiseRejectedResult).reason).toMatchObject({
+        statusCode: 429,
+        message: MSG.noticeQuota,
+      });
+    expect(await noticesOf(warden.id)).toBe(30);
+  });
+
+  it('lets an authority post again once the oldest notice of the last 24 hours turns a day old', async () => {
+    const clerk = await longLived(buildAuthority(t, 'Hostel Clerk', { hostelNo: 4 }));
+    for (let i = 0; i < 15; i++) expect((await postNotice(clerk, i)).status).toBe(201);
+    t.clock.advance(10 * HOUR);
+    for (let i = 15; i < 30; i++) expect((await postNotice(clerk, i)).status).toBe(201);
+
+    const full = await postNotice(clerk, 30);
+    expect(full.status).toBe(429);
+    expect(full.body.message).toBe(MSG.noticeQuota);
+    expect(Number(full.headers['retry-after'])).toBe((14 * HOUR) / 1000);
+
+    t.clock.advance(14 * HOUR - 1000);
+    expect((await postNotice(clerk, 31)).status).toBe(429);
+    t.clock.advance(1000);
+    for (let i = 32; i < 47; i++) expect((await postNotice(clerk, i)).status).toBe(201);
+    const again = await postNotice(clerk, 47);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBe((10 * HOUR) / 1000);
+    expect(await noticesOf(clerk.id)).toBe(45);
+  });
+
+  it('refuses a notice over the quota before reading its body, so a 9 MB upload is neither buffered nor stored', async () => {
+    const officer = await buildAuthority(t, 'Network Department');
+    for (let i = 0; i < 30; i++) expect((await postNotice(officer, i)).status).toBe(201);
+    const before = {
+      notices: await countRows('notifications'),
+      files: await countRows('notification_files'),
+    };
+
+    // a browser-shaped multipart body, produced only as fast as the server reads it
+    const boundary = '----quota-test-boundary';
+    const head = Buffer.from(
+      [
+        ...Object.entries({ title: 'Big', message: 'Big PDF', hostel: 'all' }).map(
+          ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+        ),
+        `--${boundary}\r\nContent-Disposition: form-data; name="pdf"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`,
+      ].join(''),
+    );
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const total = 9 * 1024 * 1024;
+    let pulled = 0;
+    const body = new Readable({
+      read() {
+        if (pulled === 0) {
+          pulled += head.length;
+          this.push(head);
+        } else if (pulled < total) {
+          pulled += chunk.length;
+          this.push(chunk);
+        } else {
+          this.push(Buffer.from(`\r\n--${boundary}--\r\n`));
+          this.push(null);
+        }
+      },
+    });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/notifications',
+      token: officer.token,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    body.destroy();
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(MSG.noticeQuota);
+    expect(pulled).toBeLessThan(1024 * 1024);
+    expect(await countRows('notifications')).toBe(before.notices);
+    expect(await countRows('notification_files')).toBe(before.files);
+  });
+});
+
+describe('an authority whose approval was withdrawn', () => {
+  it('may not delete its own notices (403, the notice kept), while an admin still may', async () => {
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 9 });
+    const admin = await buildAdmin(t);
+    const posted = await postNotice(warden, 0, true);
+    expect(posted.status).toBe(201);
+    const id = posted.body.data.id as number;
+
+    const withdrawn = await t.request({
+      method: 'PUT',
+      url: `/api/admin/authorities/${warden.id}`,
+      token: admin.token,
+      payload: { approved: false },
+    });
+    expect(withdrawn.status).toBe(200);
+
+    const refused = await t.request({
+      method: 'DELETE',
+      url: `/api/notifications/${id}`,
+      token: warden.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(MSG.noticeDeleteNotApproved);
+    const kept = await t.ctx.database.db
+      .selectFrom('notifications')
+      .innerJoin('notification_files', 'notification_files.notification_id', 'notifications.id')
+      .select('notifications.id')
+      .where('notifications.id', '=', id)
+      .execute();
+    expect(kept).toHaveLength(1);
+    // and it may not post either, as before
+    expect((await postNotice(warden, 1)).status).toBe(403);
+
+    const byAdmin = await t.request({
+      method: 'DELETE',
+      url: `/api/notifications/${id}`,
+      token: admin.token,
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(await noticesOf(warden.id)).toBe(0);
+  });
+});
+
+/**
+ * The quota reads run on every filing and post: each must be a short walk of an index, never a
+ * scan of the poster's whole history or a sort (SQLite's plans do not depend on table size).
+ */
+if (TEST_DIALECT === 'sqlite') {
+  describe('quota query plans', () => {
+    it('counts the filings and notices in the window from an index, without sorting', async () => {
+      const seen: string[] = [];
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-quota-plans-'));
+      const database = openDatabase({ dataDir, onQuery: (sql) => seen.push(sql) });
+      const clock = manualClock();
+      const config = testConfig(dataDir);
+      const app = await buildApp(config, { database, clock, logger: false, mailSender: false });
+      const raw = new SQLite(path.join(dataDir, 'complaints.db'), { readonly: true });
+      try {
+        // what the factories use of a test app
+        const own = { app, ctx: app.ctx, clock, config } as unknown as TestApp;
+        const student = await buildStudent(own);
+        const warden = await buildAuthority(own, 'Warden', { hostelNo: 1 });
+        const filed = await app.inject({
+          method: 'POST',
+          url: '/api/complaints',
+          headers: { authorization: `Bearer ${student.token}` },
+          payload: { type: 'College', subType: 'Library', description: 'Plan' },
+        });
+        expect(filed.statusCode).toBe(201);
+        const form = await multipart({ title: 'Plan', message: 'Plan', hostel: 'all' });
+        const posted = await app.inject({
+          method: 'POST',
+          url: '/api/notifications',
+          headers: { authorization: `Bearer ${warden.token}`, ...form.headers },
+          payload: form.payload,
+        });
+        expect(posted.statusCode).toBe(201);
+
+        const distinct = [...new Set(seen)];
+        const plan = (q: string) =>
+          (
+            raw.prepare(`explain query plan ${q}`).all(
+              ...q
+                .split('?')
+                .map(() => 1)
+                .slice(1),
+            ) as { detail: string }[]
+          )
+            .map((r) => r.detail)
+            .join(' | ');
+        // a filing's quota check is part of its insert; a notice's is a read of its own
+        const filing = distinct.find((q) => q.startsWith('insert into "complaints"'));
+        const noticeRead = distinct.find(
+          (q) => q.startsWith('select') && /from "notifications" .* offset \?$/.test(q),
+        );
+        expect(filing).toMatch(/offset \?/);
+        expect(noticeRead).toBeDefined();
+        expect(plan(filing!)).toMatch(
+          /SEARCH complaints USING INDEX complaints_student_idx \(student_id=\?\)/,
+        );
+        expect(plan(noticeRead!)).toMatch(
+          /SEARCH notifications USING COVERING INDEX notifications_poster_idx \(posted_by_id=\?\)/,
+        );
+        for (const q of [filing!, noticeRead!])
+          expect(plan(q)).not.toMatch(/TEMP B-TREE|SCAN complaints|SCAN notifications/);
+      } finally {
+        raw.close();
+        await app.close();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
