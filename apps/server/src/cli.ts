@@ -129,20 +129,17 @@ async function main() {
           `create-admin: ${(err as Error).message}\nUsage: npm run create-admin -- --email E --password P --name N`,
         );
       }
-      const rawEmail = String(values.email ?? '').trim();
-      const password = String(values.password ?? '');
-      const name = String(values.name ?? '').trim();
       const usage = 'Usage: npm run create-admin -- --email E --password P --name N';
-      if (!rawEmail || !password || !name)
+      if (!values.email || !values.password || !values.name)
         fail(`create-admin: --email, --password and --name are all required.\n${usage}`);
-      // the rule every request's email meets (CONTRACT 5.9): one plain local@domain, lower-cased
-      const { ZEmail } = await import('@bit/contract');
-      const parsed = ZEmail.safeParse(rawEmail);
-      if (!parsed.success)
-        fail(`create-admin: "${rawEmail}" is not a plain email address (local@domain, nothing else).`);
-      const email = parsed.data;
-      if (password.length < 8) fail('create-admin: the password must be at least 8 characters long.');
-      if (name.length > 100) fail('create-admin: the name must be at most 100 characters.');
+      // the rules of the contract, as for every sign-up (CONTRACT 5.9: one plain local@domain, lower-cased)
+      const { ZCreateAdminRequest } = await import('@bit/contract');
+      const parsed = ZCreateAdminRequest.safeParse(values);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        fail(`create-admin: --${String(issue?.path[0] ?? 'email')}: ${issue?.message}`);
+      }
+      const { email, password, name } = parsed.data;
       return withDatabase(async (ctx) => {
         const { createAdmin } = await import('./services/accounts');
         const result = await createAdmin(ctx, { email, password, name });

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ZUser } from './user';
 
-export const ZAdminAuthoritiesQuery = z.object({
-  approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
-});
 export const ZSetApprovalRequest = z.strictObject({
   approved: z.boolean({ error: 'approved must be true or false' }),
 });

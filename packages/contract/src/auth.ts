@@ -174,6 +174,14 @@ export const ZResetPasswordRequest = z.strictObject({
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
+/** `npm run create-admin`: the same email, password and name rules as every sign-up. */
+export const ZCreateAdminRequest = z.strictObject({
+  email: email(),
+  password: password(),
+  name: requiredText(MSG.nameRequired),
+});
+export type TCreateAdminRequest = z.infer<typeof ZCreateAdminRequest>;
+
 export const ZPublicConfig = z.object({
   studentEmailDomain: z.string(),
   authorityApproval: z.enum(['admin', 'none']),

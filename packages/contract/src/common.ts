@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, ROLES } from './enums';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './enums';
 
 export const ZErrorResponse = z.object({
   message: z.string(),
@@ -91,8 +91,6 @@ export function pageOf<T extends z.ZodType>(item: T) {
     data: z.array(item),
   });
 }
-
-export const ZRole = z.enum(ROLES, { error: 'Invalid role' });
 
 /** A numeric id in a path: digits only, so `../`, `%00` and huge strings are a plain 400. */
 export const ZIdParam = z.object({

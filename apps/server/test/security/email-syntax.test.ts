@@ -175,7 +175,7 @@ describe('sign-up refuses anything but one plain local@domain', () => {
       );
     });
     expect(run.code).not.toBe(0);
-    expect(run.out).toMatch(/not a plain email address/);
+    expect(run.out).toMatch(/--email: Please enter a valid email address/);
     const admins = await t.ctx.database.db
       .selectFrom('users')
       .select('email')

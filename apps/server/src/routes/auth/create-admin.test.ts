@@ -8,7 +8,7 @@ const repoRoot = path.resolve(__dirname, '../../../../..');
 
 let t: TestApp;
 type Run = { code: number; out: string };
-let refused: Promise<[Run, Run, Run]>;
+let refused: Promise<[Run, Run, Run, Run]>;
 beforeAll(async () => {
   t = await createTestApp();
   await buildStudent(t, { email: 'taken.student@bitmesra.ac.in' });
@@ -17,6 +17,8 @@ beforeAll(async () => {
     createAdmin(['--email', 'other.admin@bitmesra.ac.in', '--password', 'long-enough-1']),
     createAdmin(['--email', 'other.admin@bitmesra.ac.in', '--password', 'short', '--name', 'Other']),
     createAdmin(['--email', 'taken.student@bitmesra.ac.in', '--password', 'long-enough-1', '--name', 'X']),
+    // longer than any sign-up may set: create-admin follows the contract's password rule
+    createAdmin(['--email', 'other.admin@bitmesra.ac.in', '--password', 'x'.repeat(129), '--name', 'Other']),
   ]);
 });
 afterAll(async () => t.close());
@@ -83,8 +85,10 @@ describe('create-admin', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('fails with a message when --name is missing, or the password is short', async () => {
-    const [noName, short] = await refused;
+  it('fails with a message when --name is missing, or the password breaks the sign-up rules', async () => {
+    const [noName, short, , long] = await refused;
+    expect(long.code).not.toBe(0);
+    expect(long.out).toMatch(/at most 128 characters/);
     expect(noName.code).not.toBe(0);
     expect(noName.out).toMatch(/--name/);
     expect(short.code).not.toBe(0);
