@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  complaintStatusPath,
   makeStudentSignupSchema,
   statusColour,
   ZAuthoritySignupRequest,
@@ -165,5 +166,12 @@ describe('status colours', () => {
     expect(statusColour('In Progress')).toBe('blue');
     expect(statusColour('Resolved')).toBe('green');
     expect(statusColour('Rejected')).toBe('red');
+  });
+});
+
+describe('links', () => {
+  it('builds the complaint status link that mails and screens share, with the token escaped', () => {
+    expect(complaintStatusPath('CMP-AB12')).toBe('/complaint-status?token=CMP-AB12');
+    expect(complaintStatusPath('a&b c')).toBe('/complaint-status?token=a%26b%20c');
   });
 });

@@ -1,0 +1,105 @@
+import { MSG_CONVERSATION, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TAttachment } from '@bit/contract';
+import sharp from 'sharp';
+import { HttpError } from './errors';
+
+/** The longer side of a stored photo and of its thumbnail (CONTRACT 5.3). */
+export const PHOTO_MAX_SIDE = 2048;
+export const THUMB_MAX_SIDE = 320;
+
+export type PhotoType = TAttachment['contentType'];
+
+export interface ProcessedPhoto {
+  contentType: PhotoType;
+  data: Buffer;
+  width: number;
+  height: number;
+  thumb: Buffer;
+}
+
+// one decode at a time per process is plenty for photos of complaints, and keeps a burst of uploads
+// from holding several 40-megapixel buffers at once
+sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * The type of an image by its first bytes, never by its name or declared type: JPEG, PNG or WebP,
+ * or null for anything else (PDF, SVG, HEIC, GIF, text named .jpg).
+ */
+export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
+  const b = bytes;
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 &&
+    b[1] === 0x50 &&
+    b[2] === 0x4e &&
+    b[3] === 0x47 &&
+    b[4] === 0x0d &&
+    b[5] === 0x0a &&
+    b[6] === 0x1a &&
+    b[7] === 0x0a
+  )
+    return 'image/png';
+  if (
+    b.length >= 12 &&
+    String.fromCharCode(b[0]!, b[1]!, b[2]!, b[3]!) === 'RIFF' &&
+    String.fromCharCode(b[8]!, b[9]!, b[10]!, b[11]!) === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+
+const unsupported = () => new HttpError(415, MSG_CONVERSATION.photoType);
+const unreadable = () => new HttpError(415, MSG_CONVERSATION.photoUnreadable);
+
+function encode(pipeline: sharp.Sharp, type: PhotoType): sharp.Sharp {
+  if (type === 'image/png') return pipeline.png({ compressionLevel: 9 });
+  if (type === 'image/webp') return pipeline.webp({ quality: 82 });
+  return pipeline.jpeg({ quality: 82, mozjpeg: true });
+}
+
+/**
+ * Checks a photo and re-encodes it: orientation applied, at most 2048 px on its longer side, every
+ * metadata block (EXIF with the GPS position, XMP, ICC comments) dropped, since sharp writes none
+ * unless asked; plus a thumbnail. The header is read first, so a decompression bomb (a small file
+ * that claims a huge canvas) is refused before any pixel is decoded.
+ */
+export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, MSG_CONVERSATION.photoTooLarge);
+  const type = sniffPhotoType(bytes);
+  if (!type) throw unsupported();
+  const options: sharp.SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' };
+  let meta: sharp.Metadata;
+  try {
+    // the header only: no pixel limit here, so an oversized canvas is answered as such below
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  // the header must agree with the bytes' own signature (a PNG header inside a "JPEG" is refused)
+  const declared = meta.format === 'jpeg' ? 'image/jpeg' : meta.format ? `image/${meta.format}` : null;
+  if (declared !== type) throw unsupported();
+  if (!meta.width || !meta.height) throw unreadable();
+  if (meta.width * meta.height > PHOTO_MAX_PIXELS)
+    throw new HttpError(413, MSG_CONVERSATION.photoTooManyPixels);
+  if ((meta.pages ?? 1) > 1) throw unsupported();
+  try {
+    // decoded once, to raw pixels, upright: both sizes are made from it
+    const upright = await sharp(bytes, options)
+      .rotate()
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height, channels } = upright.info;
+    const pixels = () => sharp(upright.data, { raw: { width, height, channels } });
+    const data = await encode(pixels(), type).toBuffer({ resolveWithObject: true });
+    const thumb = await encode(
+      pixels().resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }),
+      type,
+    ).toBuffer();
+    return { contentType: type, data: data.data, width: data.info.width, height: data.info.height, thumb };
+  } catch {
+    // a truncated or corrupt image fails while its pixels are decoded
+    throw unreadable();
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * Addresses of the web app's screens that other places link to: the server's mails and the web app's
+ * own links build them here, so a mail's link and the screen's route cannot drift apart.
+ */
+export const COMPLAINT_STATUS_PATH = '/complaint-status';
+
+/** The screen that shows one complaint by its token (SPEC's /complaint-status?token=…). */
+export const complaintStatusPath = (token: string) =>
+  `${COMPLAINT_STATUS_PATH}?token=${encodeURIComponent(token)}`;
