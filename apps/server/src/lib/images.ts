@@ -1,5 +1,5 @@
 import { MSG_CONVERSATION, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TAttachment } from '@bit/contract';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from './errors';
 
 /** The longer side of a stored photo and of its thumbnail (CONTRACT 5.3). */
@@ -52,7 +52,7 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
 const unsupported = () => new HttpError(415, MSG_CONVERSATION.photoType);
 const unreadable = () => new HttpError(415, MSG_CONVERSATION.photoUnreadable);
 
-function encode(pipeline: sharp.Sharp, type: PhotoType): sharp.Sharp {
+function encode(pipeline: Sharp, type: PhotoType): Sharp {
   if (type === 'image/png') return pipeline.png({ compressionLevel: 9 });
   if (type === 'image/webp') return pipeline.webp({ quality: 82 });
   return pipeline.jpeg({ quality: 82, mozjpeg: true });
@@ -68,8 +68,8 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, MSG_CONVERSATION.photoTooLarge);
   const type = sniffPhotoType(bytes);
   if (!type) throw unsupported();
-  const options: sharp.SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' };
-  let meta: sharp.Metadata;
+  const options: SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' };
+  let meta: Metadata;
   try {
     // the header only: no pixel limit here, so an oversized canvas is answered as such below
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
