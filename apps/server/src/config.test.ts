@@ -16,6 +16,13 @@ describe('configuration', () => {
     expect(c.workers).toBe(Math.min(os.availableParallelism(), 8));
   });
 
+  it('keeps time in Asia/Kolkata with due dates 72 and 168 hours out unless told otherwise', () => {
+    const c = loadConfig({});
+    expect([c.timeZone, c.slaHoursHostel, c.slaHoursCollege]).toEqual(['Asia/Kolkata', 72, 168]);
+    const d = loadConfig({ TIME_ZONE: 'Europe/London', SLA_HOURS_HOSTEL: '24', SLA_HOURS_COLLEGE: '48' });
+    expect([d.timeZone, d.slaHoursHostel, d.slaHoursCollege]).toEqual(['Europe/London', 24, 48]);
+  });
+
   it('runs as many server processes as WORKERS says', () => {
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
@@ -37,6 +44,11 @@ describe('configuration', () => {
     ['TRUST_PROXY', '127.0.0.1,proxy.example'],
     ['WORKERS', '0'],
     ['WORKERS', 'many'],
+    ['TIME_ZONE', 'Mars/Olympus'],
+    ['TIME_ZONE', 'IST+5:30'],
+    ['SLA_HOURS_HOSTEL', '0'],
+    ['SLA_HOURS_HOSTEL', '1.5'],
+    ['SLA_HOURS_COLLEGE', 'a week'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -28,7 +28,22 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
+    .default('Asia/Kolkata'),
+  SLA_HOURS_HOSTEL: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
+  SLA_HOURS_COLLEGE: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(168),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface AppConfig {
   port: number;
@@ -57,6 +72,11 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Server processes sharing the port (`serve` only); one per CPU by default. */
   workers: number;
+  /** Digests, escalations and the dates mails show are in this zone (CONTRACT 5.5). */
+  timeZone: string;
+  /** Hours after filing (or reopening) a complaint of each type is due (CONTRACT 5.5). */
+  slaHoursHostel: number;
+  slaHoursCollege: number;
 }
 
 /** Reads and validates the environment. A bad value throws a ConfigError naming the variable. */
@@ -88,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     workers: e.WORKERS ?? Math.min(os.availableParallelism(), 8),
+    timeZone: e.TIME_ZONE,
+    slaHoursHostel: e.SLA_HOURS_HOSTEL,
+    slaHoursCollege: e.SLA_HOURS_COLLEGE,
   };
 }
 

@@ -20,6 +20,8 @@ export interface UsersTable {
   approved: number;
   created_at: number;
   updated_at: number;
+  /** CONTRACT 5.1: each, digest or off; null is the designation's default */
+  new_complaints_pref: 'each' | 'digest' | 'off' | null;
 }
 
 export interface SessionsTable {
@@ -102,6 +104,9 @@ export interface ComplaintsTable {
   student_roll: string | null;
   created_at: number;
   updated_at: number;
+  reopen_count: Generated<number>;
+  /** the last change to Resolved or Rejected (CONTRACT 5.2, 5.4) */
+  closed_at: number | null;
 }
 
 export interface ComplaintHistoryTable {
@@ -147,6 +152,44 @@ export interface NotificationFilesTable {
   data: Uint8Array;
 }
 
+/** Who wrote a message or added a photo, as they were then (names are copied, like history's). */
+interface ActorColumns {
+  by_id: number;
+  by_name: string;
+  by_role: 'student' | 'authority' | 'admin';
+  by_designation: string | null;
+  at: number;
+}
+
+export interface ComplaintMessagesTable extends ActorColumns {
+  id: Generated<number>;
+  complaint_id: number;
+  body: string;
+}
+
+export interface ComplaintAttachmentsTable extends ActorColumns {
+  id: Generated<number>;
+  complaint_id: number;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface AttachmentFilesTable {
+  attachment_id: number;
+  data: Uint8Array;
+  thumb: Uint8Array;
+}
+
+/** One row per timed job and day in TIME_ZONE: its primary key is what makes a run happen once. */
+export interface JobRunsTable {
+  job: string;
+  day: string;
+  ran_at: number;
+  detail: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -160,4 +203,8 @@ export interface DB {
   feedback: FeedbackTable;
   notifications: NotificationsTable;
   notification_files: NotificationFilesTable;
+  complaint_messages: ComplaintMessagesTable;
+  complaint_attachments: ComplaintAttachmentsTable;
+  attachment_files: AttachmentFilesTable;
+  job_runs: JobRunsTable;
 }

@@ -21,6 +21,7 @@ export const USER_COLUMNS = [
   'approved',
   'created_at',
   'updated_at',
+  'new_complaints_pref',
 ] as const satisfies readonly (keyof UserRow)[];
 
 // a column added to users and not to USER_COLUMNS fails the type check here, instead of going

@@ -5,6 +5,7 @@ import { complaints } from './002-complaints';
 import { feedbackAndNotices } from './003-feedback-notices';
 import { pendingSignups } from './004-pending-signups';
 import { noticeQuota } from './005-notice-quota';
+import { conversation } from './006-conversation';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '003_feedback_notices': feedbackAndNotices(dialect),
     '004_pending_signups': pendingSignups(dialect),
     '005_notice_quota': noticeQuota(),
+    '006_conversation': conversation(dialect),
   };
 }

@@ -1,0 +1,95 @@
+import type { Transaction } from 'kysely';
+import type { Ctx } from '../context';
+import type { DB } from '../db/schema';
+import { zonedParts } from '../lib/zoned-time';
+import { isUniqueViolation } from './feedback';
+
+/**
+ * A job that runs once a day at a local time of TIME_ZONE (the new-complaint digest at 08:00, the
+ * escalation at 09:00). Its work runs in one transaction with the insert of its `job_runs` row for
+ * that day, whose primary key (job, day) lets only one instance commit it: several instances on one
+ * PostgreSQL run it once, an instance that crashes mid-run leaves no row (so another one, or itself
+ * after the restart, runs it), and an instance started after the hour catches up the same day.
+ */
+export interface DailyJob {
+  name: string;
+  /** local time, minutes after midnight */
+  atMinute: number;
+  /** the work; `detail` is kept in the run's row (what was sent) */
+  run(ctx: Ctx, trx: Transaction<DB>, day: string): Promise<{ detail: string; mails: number }>;
+}
+
+export type JobOutcome = { job: string; day: string; ran: boolean; detail?: string };
+
+/** Runs every job whose time has come today and that no instance has run today. */
+export async function runDueJobs(ctx: Ctx, jobs: readonly DailyJob[]): Promise<JobOutcome[]> {
+  const now = ctx.clock.now();
+  const { day, minuteOfDay } = zonedParts(now, ctx.config.timeZone);
+  const outcomes: JobOutcome[] = [];
+  for (const job of jobs) {
+    if (minuteOfDay < job.atMinute) continue;
+    const done = await ctx.database.db
+      .selectFrom('job_runs')
+      .select('day')
+      .where('job', '=', job.name)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (done) {
+      outcomes.push({ job: job.name, day, ran: false });
+      continue;
+    }
+    try {
+      let mails = 0;
+      const detail = await ctx.database.db.transaction().execute(async (trx) => {
+        // first, so that a second instance waits here (PostgreSQL) and then finds the day taken
+        await trx.insertInto('job_runs').values({ job: job.name, day, ran_at: now, detail: null }).execute();
+        const result = await job.run(ctx, trx, day);
+        mails = result.mails;
+        await trx
+          .updateTable('job_runs')
+          .set({ detail: result.detail })
+          .where('job', '=', job.name)
+          .where('day', '=', day)
+          .execute();
+        return result.detail;
+      });
+      if (mails > 0) ctx.mailQueued();
+      ctx.log.info({ job: job.name, day, detail }, 'daily job ran');
+      outcomes.push({ job: job.name, day, ran: true, detail });
+    } catch (err) {
+      // another instance committed this day's run first
+      if (isUniqueViolation(err)) {
+        outcomes.push({ job: job.name, day, ran: false });
+        continue;
+      }
+      throw err;
+    }
+  }
+  return outcomes;
+}
+
+/** Checks the jobs every minute (and once at start, to catch up after downtime). */
+export function startScheduler(ctx: Ctx, jobs: readonly DailyJob[], everyMs = 60_000) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueJobs(ctx, jobs);
+    } catch (err) {
+      ctx.log.warn({ err }, 'timed jobs failed; retried at the next tick');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 1_000);
+  const timer = setInterval(() => void tick(), everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
