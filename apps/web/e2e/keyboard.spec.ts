@@ -198,10 +198,10 @@ test.describe
       await page.keyboard.press('ArrowLeft');
       const three = page.getByRole('radio', { name: '3 stars' });
       await expect(three).toBeFocused();
-      await expect(three).toHaveAttribute('aria-checked', 'true');
+      await expect(three).toBeChecked();
       await page.keyboard.press('ArrowRight');
       const four = page.getByRole('radio', { name: '4 stars' });
-      await expect(four).toHaveAttribute('aria-checked', 'true');
+      await expect(four).toBeChecked();
       // the rating is one Tab stop: the next Tab leaves the group
       await page.keyboard.press('Tab');
       await expect(page.getByLabel('Comments (optional)')).toBeFocused();

@@ -62,11 +62,11 @@ test.describe
 
       await select.selectOption({ label: `${complaintToken} — Plumbing` });
       const five = page.getByRole('radio', { name: '5 stars' });
-      await expect(five).toHaveAttribute('aria-checked', 'true');
+      await expect(five).toBeChecked();
       await five.focus();
       await page.keyboard.press('ArrowLeft');
       const four = page.getByRole('radio', { name: '4 stars' });
-      await expect(four).toHaveAttribute('aria-checked', 'true');
+      await expect(four).toBeChecked();
       await expect(four).toBeFocused();
       await page.getByLabel('Comments (optional)').fill('Fixed within a day, thanks');
       await page.getByRole('button', { name: 'Submit Feedback' }).click();

@@ -1,4 +1,4 @@
-import type { TRole } from '@bit/contract';
+import { COMPLAINT_STATUS_PATH, type TRole } from '@bit/contract';
 
 /** Every route path of the app, in one place. */
 export const paths = {
@@ -14,7 +14,7 @@ export const paths = {
   resetPassword: '/reset-password',
   studentDashboard: '/student-dashboard',
   fileComplaint: '/file-complaint',
-  complaintStatus: '/complaint-status',
+  complaintStatus: COMPLAINT_STATUS_PATH,
   feedback: '/feedback',
   authorityDashboard: '/authority-dashboard',
   manageComplaints: '/manage-complaints',

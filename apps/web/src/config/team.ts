@@ -3,7 +3,7 @@
  * The college edits this file to name the people who build and maintain the system:
  * change the names, roles and profile links below; the page picks them up on the next build.
  */
-export type TTeamMember = {
+type TTeamMember = {
   name: string;
   role: string;
   github: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_TITLE_SUFFIX = 'BIT Mesra Complaints';
+const APP_TITLE_SUFFIX = 'BIT Mesra Complaints';
 
 /** Names the screen in the browser tab: "Student Login · BIT Mesra Complaints". */
 export function useDocumentTitle(title: string) {

@@ -1,9 +1,9 @@
 import { TOKEN_STORAGE_KEY } from '@bit/contract';
 
 /** The one API client: same-origin '/api', cookies sent, bearer token when stored, JSON in and out. */
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
-export type TFieldError = { field: string; message: string };
+type TFieldError = { field: string; message: string };
 
 export class ApiError extends Error {
   readonly status: number;
@@ -24,7 +24,7 @@ export class ApiError extends Error {
 const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login'];
 const CHECK_AUTH_PATH = '/auth/check-auth';
 
-export function getStoredToken(): string | null {
+function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -44,18 +44,21 @@ export function clearStoredToken() {
   }
 }
 
-let onUnauthorized = () => {
+/** SPEC §4: a 401 on an ordinary call sends the browser to /. */
+export function leaveForHome() {
   if (window.location.pathname !== '/') window.location.assign('/');
-};
+}
 
-/** Replaces what a 401 on an ordinary call does (tests use this). */
+let onUnauthorized = leaveForHome;
+
+/** Replaces what a 401 on an ordinary call does, after the token is dropped. */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
 export type TQuery = Record<string, string | number | boolean | null | undefined>;
 
-export type TRequestOptions = {
+type TRequestOptions = {
   body?: unknown;
   query?: TQuery;
   signal?: AbortSignal;

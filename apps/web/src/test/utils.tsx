@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 
 export function jsonResponse(status: number, body: unknown) {
@@ -36,4 +36,11 @@ export function renderRoutes(
     </QueryClientProvider>
   );
   return { router, ...render(wrap(<RouterProvider router={router} />)) };
+}
+
+/** The field is marked as failing, described by the message shown under it, and (unless told) focused. */
+export function expectPointedAt(field: HTMLElement, message: string, { focused = true } = {}) {
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+  if (focused) expect(field).toHaveFocus();
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 
-export const COLLEGE_WEBSITE = 'https://www.bitmesra.ac.in';
-export const CONTACT_EMAIL = 'complaints@bitmesra.ac.in';
-export const CONTACT_PHONE = '+91 651 227 5444';
+const COLLEGE_WEBSITE = 'https://www.bitmesra.ac.in';
+const CONTACT_EMAIL = 'complaints@bitmesra.ac.in';
+const CONTACT_PHONE = '+91 651 227 5444';
 
 const linkClass =
   'inline-flex min-h-11 items-center text-brand-100 underline-offset-2 hover:text-white hover:underline';

@@ -10,7 +10,7 @@ type TNavItem = { to: string; label: string };
 const LOGIN_PATHS = new Set<string>([paths.studentLogin, paths.authorityLogin, paths.adminLogin]);
 
 /** The links for the visitor: logged out, or signed in with a role (SPEC §2). */
-export function navItems(role: TRole | null): TNavItem[] {
+function navItems(role: TRole | null): TNavItem[] {
   if (!role) {
     return [
       { to: paths.studentNotifications, label: 'Notifications' },

@@ -28,3 +28,17 @@ type TLinkButtonProps = LinkProps & { variant?: TVariant };
 export function LinkButton({ variant = 'primary', className = '', ...props }: TLinkButtonProps) {
   return <Link className={buttonClass(variant, className)} {...props} />;
 }
+
+/** A form's submit button: disabled, and saying `pendingText`, while the form's request runs. */
+export function SubmitButton({
+  pending,
+  pendingText,
+  children,
+  ...props
+}: Omit<TButtonProps, 'type'> & { pending: boolean; pendingText: string }) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingText : children}
+    </Button>
+  );
+}

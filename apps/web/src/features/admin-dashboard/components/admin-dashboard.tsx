@@ -1,13 +1,14 @@
-import { MSG, type TUser } from '@bit/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import { toast } from 'react-toastify';
+import { MSG, type TAdminStats, type TUser } from '@bit/contract';
+import { useId } from 'react';
+import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { getAdminStats, getRecentFeedback } from '../api/admin-dashboard-api';
+import { useAdminStats } from '../api/get-admin-stats';
+import { useRecentFeedback } from '../api/get-recent-feedback';
 import { BarChart } from './bar-chart';
 
 /** "4.3", or the words when nobody has rated anything yet. */
@@ -17,28 +18,23 @@ export function formatAverage(average: number | null | undefined) {
 
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n));
 
+const countsOf = (s: TAdminStats) => [
+  { label: 'Total', value: s.total, tone: 'text-brand-900' },
+  { label: 'Pending', value: s.pending, tone: 'text-status-pending' },
+  { label: 'In Progress', value: s.inProgress, tone: 'text-status-progress' },
+  { label: 'Resolved', value: s.resolved, tone: 'text-status-resolved' },
+  { label: 'Rejected', value: s.rejected, tone: 'text-status-other' },
+];
+
 /** /admin-dashboard: the server's counts, quick links, recent feedback and two bar charts. */
 export function AdminDashboard({ user }: { user: TUser }) {
   useDocumentTitle('Admin Dashboard');
   const recentId = useId();
-  const stats = useQuery({ queryKey: ['admin', 'stats'], queryFn: getAdminStats });
-  const feedback = useQuery({ queryKey: ['feedback', 'recent'], queryFn: getRecentFeedback });
+  const stats = useAdminStats();
+  const feedback = useRecentFeedback();
 
-  const failed = stats.isError || feedback.isError;
-  useEffect(() => {
-    if (failed) toast.error(MSG.fetchDashboardFailed, { toastId: 'admin-dashboard-failed' });
-  }, [failed]);
-
-  const s = stats.data;
-  const counts = s
-    ? [
-        { label: 'Total', value: s.total, tone: 'text-brand-900' },
-        { label: 'Pending', value: s.pending, tone: 'text-status-pending' },
-        { label: 'In Progress', value: s.inProgress, tone: 'text-status-progress' },
-        { label: 'Resolved', value: s.resolved, tone: 'text-status-resolved' },
-        { label: 'Rejected', value: s.rejected, tone: 'text-status-other' },
-      ]
-    : [];
+  // both reads fail together when the server is down: one toast says so
+  useErrorToast(stats.error ?? feedback.error, () => MSG.fetchDashboardFailed, 'admin-dashboard-failed');
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
@@ -58,42 +54,38 @@ export function AdminDashboard({ user }: { user: TUser }) {
         </LinkButton>
       </nav>
 
-      {stats.isPending ? (
-        <p role="status" className="mt-6 text-slate-600">
-          {MSG.loading}
-        </p>
-      ) : stats.isError ? (
-        <p role="alert" className="mt-6 text-status-other">
-          {errorMessage(stats.error, MSG.fetchDashboardFailed)}
-        </p>
-      ) : (
-        <>
-          <h2 className="sr-only">Complaint counts</h2>
-          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            {counts.map((c) => (
-              <div key={c.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <dt className="text-sm text-slate-600">{c.label}</dt>
-                <dd className={`mt-1 text-3xl font-bold tabular-nums ${c.tone}`}>{c.value}</dd>
-              </div>
-            ))}
-            <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <dt className="text-sm text-slate-600">Average Rating</dt>
-              <dd className="mt-1 text-3xl font-bold tabular-nums text-accent-700">
-                {s?.averageRating === null ? (
-                  <span className="text-base font-medium text-slate-600">{formatAverage(null)}</span>
-                ) : (
-                  formatAverage(s?.averageRating)
-                )}
-              </dd>
-              {s && s.feedbackCount > 0 && (
-                <dd className="text-xs text-slate-500">
-                  from {s.feedbackCount} {s.feedbackCount === 1 ? 'rating' : 'ratings'}
+      <QueryState
+        query={stats}
+        errorText={errorMessage(stats.error, MSG.fetchDashboardFailed)}
+        className="mt-6"
+      >
+        {(s) => (
+          <>
+            <h2 className="sr-only">Complaint counts</h2>
+            <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              {countsOf(s).map((c) => (
+                <div key={c.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                  <dt className="text-sm text-slate-600">{c.label}</dt>
+                  <dd className={`mt-1 text-3xl font-bold tabular-nums ${c.tone}`}>{c.value}</dd>
+                </div>
+              ))}
+              <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <dt className="text-sm text-slate-600">Average Rating</dt>
+                <dd className="mt-1 text-3xl font-bold tabular-nums text-accent-700">
+                  {s.averageRating === null ? (
+                    <span className="text-base font-medium text-slate-600">{formatAverage(null)}</span>
+                  ) : (
+                    formatAverage(s.averageRating)
+                  )}
                 </dd>
-              )}
-            </div>
-          </dl>
+                {s.feedbackCount > 0 && (
+                  <dd className="text-xs text-slate-500">
+                    from {s.feedbackCount} {s.feedbackCount === 1 ? 'rating' : 'ratings'}
+                  </dd>
+                )}
+              </div>
+            </dl>
 
-          {s && (
             <div className="mt-6 grid gap-6 lg:grid-cols-2">
               <Card>
                 <BarChart
@@ -119,49 +111,49 @@ export function AdminDashboard({ user }: { user: TUser }) {
                 </p>
               </Card>
             </div>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </QueryState>
 
       <Card className="mt-6">
         <section aria-labelledby={recentId}>
           <h2 id={recentId} className="text-lg font-semibold text-brand-900">
             Recent Feedback
           </h2>
-          {feedback.isPending ? (
-            <p role="status" className="mt-3 text-slate-600">
-              {MSG.loading}
-            </p>
-          ) : feedback.isError ? (
-            <p className="mt-3 text-status-other">{MSG.fetchDashboardFailed}</p>
-          ) : feedback.data.data.length === 0 ? (
-            <p className="mt-3 text-slate-600">No feedback yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200">
-              {feedback.data.data.map((f) => (
-                <li key={f.id} className="py-3">
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                    <span className="text-accent-700" role="img" aria-label={`Rating ${f.rating} of 5`}>
-                      {stars(f.rating)}
-                    </span>
-                    <span className="font-mono text-sm text-slate-800">{f.complaint.token}</span>
-                    <span className="text-sm text-slate-600">
-                      {f.student.name}
-                      {f.student.rollNo ? ` (${f.student.rollNo})` : ''}
-                    </span>
-                    <span className="text-xs text-slate-500">{new Date(f.createdAt).toLocaleString()}</span>
-                  </div>
-                  {f.comments ? (
-                    <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
-                      {f.comments}
-                    </p>
-                  ) : (
-                    <p className="mt-1 text-sm italic text-slate-500">No comment</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={feedback}
+            errorText={MSG.fetchDashboardFailed}
+            isEmpty={(page) => page.data.length === 0}
+            empty="No feedback yet."
+            className="mt-3"
+          >
+            {(page) => (
+              <ul className="mt-3 divide-y divide-slate-200">
+                {page.data.map((f) => (
+                  <li key={f.id} className="py-3">
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <span className="text-accent-700" role="img" aria-label={`Rating ${f.rating} of 5`}>
+                        {stars(f.rating)}
+                      </span>
+                      <span className="font-mono text-sm text-slate-800">{f.complaint.token}</span>
+                      <span className="text-sm text-slate-600">
+                        {f.student.name}
+                        {f.student.rollNo ? ` (${f.student.rollNo})` : ''}
+                      </span>
+                      <span className="text-xs text-slate-500">{new Date(f.createdAt).toLocaleString()}</span>
+                    </div>
+                    {f.comments ? (
+                      <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">
+                        {f.comments}
+                      </p>
+                    ) : (
+                      <p className="mt-1 text-sm italic text-slate-500">No comment</p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </Card>
     </section>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export type TBar = { label: string; value: number; colour?: string };
+type TBar = { label: string; value: number; colour?: string };
 
 /**
  * Horizontal CSS bars, each labelled with its name and number. The figures are plain text in a list,

@@ -1,4 +1,5 @@
 import { MSG, type TRole, type TUser } from '@bit/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -9,24 +10,24 @@ import {
   useRef,
   useState,
 } from 'react';
-import { clearStoredToken, storeToken } from '../../../lib/api-client';
-import { checkAuthRequest, logoutRequest } from '../api/session-api';
+import { clearStoredToken, leaveForHome, setUnauthorizedHandler, storeToken } from '../../../lib/api-client';
+import { checkAuth, logout as logoutRequest } from '../api/session';
 
-export type TSessionStatus = 'loading' | 'anonymous' | 'signed-in';
+type TSessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
-export type TAuthContext = {
+type TAuthContext = {
   user: TUser | null;
   status: TSessionStatus;
-  /** Stores the token and sets the user; the role comes from the login type. */
+  /** Empties the query cache, stores the token and sets the user; the role comes from the login type. */
   signIn: (token: string, user: TUser, role: TRole) => TUser;
-  /** Calls the server, drops the token, clears the user and toasts; never throws. */
+  /** Calls the server, drops the token, empties the query cache, clears the user and toasts; never throws. */
   logout: () => Promise<void>;
 };
 
 const AuthContext = createContext<TAuthContext | null>(null);
 
 /** SPEC §3: role from the login type; a Network Department authority has department Network, no hostel. */
-export function toSessionUser(user: TUser, role: TRole = user.role): TUser {
+function toSessionUser(user: TUser, role: TRole = user.role): TUser {
   const sessionUser = { ...user, role };
   if (sessionUser.designation === 'Network Department') {
     return { ...sessionUser, department: 'Network', hostelNo: null };
@@ -35,6 +36,7 @@ export function toSessionUser(user: TUser, role: TRole = user.role): TUser {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const [user, setUser] = useState<TUser | null>(null);
   const [status, setStatus] = useState<TSessionStatus>('loading');
   // bumps on every sign-in and logout, so a slow session check cannot undo them
@@ -45,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user) return;
     const started = version.current;
     let cancelled = false;
-    checkAuthRequest()
+    checkAuth()
       .then(({ user: current }) => {
         if (cancelled || started !== version.current) return;
         setUser(toSessionUser(current));
@@ -60,14 +62,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [user]);
 
-  const signIn = useCallback((token: string, next: TUser, role: TRole) => {
-    version.current += 1;
-    storeToken(token);
-    const sessionUser = toSessionUser(next, role);
-    setUser(sessionUser);
-    setStatus('signed-in');
-    return sessionUser;
-  }, []);
+  // A college lab computer is shared: whatever the cache holds was read for the visitor before, and not
+  // one list of it may reach the next. Queries only: a running login lives in the mutation cache.
+  const forgetServerState = useCallback(() => queryClient.removeQueries(), [queryClient]);
+
+  // A 401 means the session is gone (expired, revoked, logged out elsewhere): its data goes with it.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      forgetServerState();
+      leaveForHome();
+    });
+    return () => setUnauthorizedHandler(leaveForHome);
+  }, [forgetServerState]);
+
+  const signIn = useCallback(
+    (token: string, next: TUser, role: TRole) => {
+      version.current += 1;
+      forgetServerState();
+      storeToken(token);
+      const sessionUser = toSessionUser(next, role);
+      setUser(sessionUser);
+      setStatus('signed-in');
+      return sessionUser;
+    },
+    [forgetServerState],
+  );
 
   const logout = useCallback(async () => {
     try {
@@ -76,13 +95,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout failed', error);
     }
     version.current += 1;
+    forgetServerState();
     clearStoredToken();
     setUser(null);
     setStatus('anonymous');
     // react-toastify is loaded on demand to keep it out of the entry chunk
     const { toast } = await import('react-toastify');
     toast.success(MSG.loggedOut);
-  }, []);
+  }, [forgetServerState]);
 
   const value = useMemo(() => ({ user, status, signIn, logout }), [user, status, signIn, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,40 +1,42 @@
-import { MSG, ROLES, type TRole } from '@bit/contract';
-import { type FormEvent, useState } from 'react';
+import { MSG, ROLES, type TForgotPasswordRequest, type TRole, ZForgotPasswordRequest } from '@bit/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/button';
+import { RadioGroup, TextField } from '../../../components/ui/form-field';
 import { loginPath, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { forgotPasswordRequest } from '../api/auth-api';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useForgotPassword } from '../api/forgot-password';
 
 const ROLE_LABELS: Record<TRole, string> = { student: 'Student', authority: 'Authority', admin: 'Admin' };
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 const isRole = (value: string | null): value is TRole => ROLES.includes(value as TRole);
+
+const schema = formSchema<{ email: string; role: TRole }, TForgotPasswordRequest>(ZForgotPasswordRequest);
 
 export function ForgotPasswordForm() {
   useDocumentTitle('Forgot Password');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const initialRole = searchParams.get('role');
-  const [role, setRole] = useState<TRole>(isRole(initialRole) ? initialRole : 'student');
-  const [email, setEmail] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const forgot = useForgotPassword();
+  const form = useSchemaForm(schema, {
+    defaultValues: { email: '', role: isRole(initialRole) ? initialRole : 'student' },
+    // SPEC §8's one text for this screen; the field says what is wrong
+    invalidToast: () => MSG.forgotFailed,
+  });
+  const { role } = form.values;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      const res = await forgotPasswordRequest({ email: email.trim(), role });
-      if (res?.message) toast.success(res.message);
-      navigate(paths.resetPassword, { state: { email: email.trim(), role } });
-    } catch {
-      toast.error(MSG.forgotFailed);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onValid = (body: TForgotPasswordRequest) =>
+    forgot.mutate(body, {
+      onSuccess: (res) => {
+        if (res?.message) toast.success(res.message);
+        navigate(paths.resetPassword, { state: { email: body.email, role: body.role } });
+      },
+      onError: form.refused(() => MSG.forgotFailed),
+    });
 
   return (
     <AuthCard
@@ -49,40 +51,12 @@ export function ForgotPasswordForm() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-slate-700">I am a</legend>
-          <div className="flex flex-wrap gap-2">
-            {ROLES.map((r) => (
-              <label
-                key={r}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="role"
-                  value={r}
-                  checked={role === r}
-                  onChange={() => setRole(r)}
-                  className="accent-brand-700"
-                />
-                <span className="text-sm">{ROLE_LABELS[r]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Sending…' : 'Send code'}
-        </Button>
+      <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
+        <RadioGroup legend="I am a" options={ROLE_OPTIONS} {...form.field('role')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+        <SubmitButton className="w-full" pending={forgot.isPending} pendingText="Sending…">
+          Send code
+        </SubmitButton>
       </form>
     </AuthCard>
   );

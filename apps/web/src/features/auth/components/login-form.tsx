@@ -1,14 +1,14 @@
-import { MSG, type TRole } from '@bit/contract';
-import { type FormEvent, useState } from 'react';
+import { MSG, type TLoginRequest, type TRole, ZLoginRequest } from '@bit/contract';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError } from '../../../lib/api-client';
-import { loginRequest } from '../api/auth-api';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useLogin } from '../api/login';
 import { useAuth } from './auth-provider';
 import { useRedirectAfterLogin } from './redirect-after-login';
 
@@ -17,6 +17,20 @@ const TITLES: Record<TRole, string> = {
   authority: 'Authority Login',
   admin: 'Admin Login',
 };
+
+/** Where each login screen sends a visitor who is not signed up yet, or at the wrong screen. */
+const FOOTER_LINKS: Record<TRole, Array<{ question: string; to: string; text: string }>> = {
+  student: [
+    { question: 'New here?', to: paths.studentSignup, text: 'Create a student account' },
+    { question: 'Staff member?', to: paths.authorityLogin, text: 'Authority login' },
+  ],
+  authority: [{ question: 'New authority?', to: paths.authoritySignup, text: 'Create an authority account' }],
+  admin: [],
+};
+
+type TValues = { email: string; password: string; remember: boolean };
+
+const schema = formSchema<TValues, TLoginRequest>(ZLoginRequest);
 
 /** SPEC §8: the student login's own texts for the two server answers it knows. */
 function studentLoginError(error: unknown): string {
@@ -32,90 +46,59 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
   useDocumentTitle(title);
   const { signIn } = useAuth();
   const redirectAfterLogin = useRedirectAfterLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const login = useLogin();
+  const form = useSchemaForm(schema, {
+    defaultValues: { email: '', password: '', remember: false },
+    // SPEC §8: the student screen says what is wrong, the others only that the login failed
+    invalidToast: (message) => (role === 'student' ? message : MSG.loginFailedCredentials),
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      const body = role === 'student' && remember ? { email, password, remember: true } : { email, password };
-      const { token, user } = await loginRequest(role, body);
-      if (role === 'admin' && user.role !== 'admin') {
-        toast.error(MSG.notAdmin);
-        return;
-      }
-      signIn(token, user, role);
-      toast.success(MSG.loginSuccess);
-      redirectAfterLogin(role);
-    } catch (error) {
-      toast.error(role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onValid = ({ email, password, remember }: TLoginRequest) =>
+    login.mutate(
+      {
+        role,
+        body: role === 'student' && remember ? { email, password, remember: true } : { email, password },
+      },
+      {
+        onSuccess: ({ token, user }) => {
+          if (role === 'admin' && user.role !== 'admin') {
+            toast.error(MSG.notAdmin);
+            return;
+          }
+          signIn(token, user, role);
+          toast.success(MSG.loginSuccess);
+          redirectAfterLogin(role);
+        },
+        onError: form.refused((error) =>
+          role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
+        ),
+      },
+    );
 
   return (
     <AuthCard
       title={title}
-      footer={
-        <>
-          {role === 'student' && (
-            <>
-              <p>
-                New here?{' '}
-                <Link to={paths.studentSignup} className={textLinkClass}>
-                  Create a student account
-                </Link>
-              </p>
-              <p>
-                Staff member?{' '}
-                <Link to={paths.authorityLogin} className={textLinkClass}>
-                  Authority login
-                </Link>
-              </p>
-            </>
-          )}
-          {role === 'authority' && (
-            <p>
-              New authority?{' '}
-              <Link to={paths.authoritySignup} className={textLinkClass}>
-                Create an authority account
-              </Link>
-            </p>
-          )}
-        </>
-      }
+      footer={FOOTER_LINKS[role].map(({ question, to, text }) => (
+        <p key={to}>
+          {question}{' '}
+          <Link to={to} className={textLinkClass}>
+            {text}
+          </Link>
+        </p>
+      ))}
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+      <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.field('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
           {role === 'student' ? (
-            <Checkbox
-              label="Remember me"
-              name="remember"
-              checked={remember}
-              onChange={(e) => setRemember(e.target.checked)}
-            />
+            <Checkbox label="Remember me" {...form.register('remember')} checked={form.values.remember} />
           ) : (
             <span />
           )}
@@ -123,9 +106,9 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Logging in…' : 'Login'}
-        </Button>
+        <SubmitButton className="w-full" pending={login.isPending} pendingText="Logging in…">
+          Login
+        </SubmitButton>
       </form>
     </AuthCard>
   );

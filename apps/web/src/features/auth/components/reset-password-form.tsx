@@ -1,16 +1,21 @@
-import { MSG, PASSWORD_MIN, ROLES, type TRole } from '@bit/contract';
-import { type FormEvent, useState } from 'react';
+import { MSG, ROLES, type TRole, ZResetPasswordRequest } from '@bit/contract';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../../components/ui/auth-card';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { loginPath, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { resetPasswordRequest } from '../api/auth-api';
-import { digitsOnly } from './digits';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useResetPassword } from '../api/reset-password';
+import { CodeField, digitsOnly, NewPasswordFields, withConfirmation } from './auth-fields';
 
 type TResetState = { email?: unknown; role?: unknown } | null;
+
+type TValues = { otp: string; newPassword: string; confirmPassword: string };
+
+const schema = formSchema<TValues, { otp: string; newPassword: string }>(
+  withConfirmation(ZResetPasswordRequest.pick({ otp: true, newPassword: true }), 'newPassword'),
+);
 
 export function ResetPasswordForm() {
   useDocumentTitle('Reset Password');
@@ -23,72 +28,33 @@ export function ResetPasswordForm() {
 
 function ResetPassword({ email, role }: { email: string; role: TRole }) {
   const navigate = useNavigate();
-  const [otp, setOtp] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const reset = useResetPassword();
+  const form = useSchemaForm(schema, { defaultValues: { otp: '', newPassword: '', confirmPassword: '' } });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (otp.length !== 6) {
-      toast.error(MSG.otpRequired);
-      return;
-    }
-    if (newPassword.length < PASSWORD_MIN) {
-      toast.error(MSG.passwordShort);
-      return;
-    }
-    if (newPassword !== confirmPassword) {
-      toast.error(MSG.passwordsMismatch);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const res = await resetPasswordRequest({ email, otp, newPassword, role });
-      if (res?.message) toast.success(res.message);
-      navigate(loginPath[role], { replace: true });
-    } catch {
-      toast.error(MSG.resetFailed);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onValid = ({ otp, newPassword }: { otp: string; newPassword: string }) =>
+    reset.mutate(
+      { email, otp, newPassword, role },
+      {
+        onSuccess: (res) => {
+          if (res?.message) toast.success(res.message);
+          navigate(loginPath[role], { replace: true });
+        },
+        onError: form.refused(() => MSG.resetFailed),
+      },
+    );
 
   return (
     <AuthCard title="Reset Password" subtitle={`Enter the code sent to ${email} and choose a new password.`}>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField
-          label="Verification code"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          value={otp}
-          onChange={(e) => setOtp(digitsOnly(e.target.value, 6))}
+      <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
+        <CodeField required {...form.filtered('otp', digitsOnly(6))} />
+        <NewPasswordFields
+          labels={['New password', 'Confirm new password']}
+          password={{ required: true, ...form.field('newPassword') }}
+          confirmation={{ required: true, ...form.field('confirmPassword') }}
         />
-        <TextField
-          label="New password"
-          type="password"
-          name="newPassword"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          required
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Resetting…' : 'Reset password'}
-        </Button>
+        <SubmitButton className="w-full" pending={reset.isPending} pendingText="Resetting…">
+          Reset password
+        </SubmitButton>
         <Button
           variant="secondary"
           className="w-full"

@@ -2,7 +2,7 @@ import { MSG } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { checkStudentSignup, StudentSignupForm, type TStudentSignupValues } from './student-signup-form';
 
 const valid: TStudentSignupValues = {
@@ -20,6 +20,25 @@ const firstError = (patch: Partial<TStudentSignupValues>) => {
   const result = checkStudentSignup({ ...valid, ...patch }, 'bitmesra.ac.in');
   return result.ok ? null : result.message;
 };
+
+/** Fills every field with the valid values, as a student would. */
+function fillValid() {
+  const labels: Record<keyof TStudentSignupValues, string> = {
+    name: 'Full name',
+    rollNo: 'Roll number',
+    email: 'College email',
+    mobile: 'Mobile number',
+    session: 'Academic session',
+    department: 'Department',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+  };
+  for (const [key, label] of Object.entries(labels)) {
+    fireEvent.change(screen.getByLabelText(label), {
+      target: { value: valid[key as keyof TStudentSignupValues] },
+    });
+  }
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -70,7 +89,7 @@ describe('student signup form', () => {
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Asha' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
-    expect(error).toHaveBeenCalledWith(MSG.rollRequired);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.rollRequired));
     expect(fetch.mock.calls.some(([url]) => String(url).includes('student-signup'))).toBe(false);
   });
 
@@ -91,20 +110,49 @@ describe('student signup form', () => {
       ],
       ['/student-signup'],
     );
-    const fill = (label: string, value: string) =>
-      fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    fill('Full name', valid.name);
-    fill('Roll number', valid.rollNo);
-    fill('College email', valid.email);
-    fill('Mobile number', valid.mobile);
-    fill('Academic session', valid.session);
-    fill('Department', valid.department);
-    fill('Password', valid.password);
-    fill('Confirm password', valid.confirmPassword);
+    fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
     await screen.findByText('verify');
     expect(router.state.location.state).toEqual({ email: valid.email, role: 'student' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+  });
+
+  it('marks every failing field with its message under it and moves focus to the first', async () => {
+    mockFetch({});
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    renderRoutes([{ path: '/', element: <StudentSignupForm /> }], ['/']);
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('College email'), { target: { value: 'asha@gmail.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expectPointedAt(screen.getByLabelText('Roll number'), MSG.rollRequired));
+    expectPointedAt(screen.getByLabelText('College email'), MSG.emailDomain, { focused: false });
+    // the hint stays part of the description, beside the message
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      expect.stringContaining('10 digits'),
+    );
+    expect(screen.getByLabelText('Full name')).not.toHaveAttribute('aria-invalid');
+
+    // fixing a field clears its mark
+    fireEvent.change(screen.getByLabelText('Roll number'), { target: { value: 'BTECH/1' } });
+    await waitFor(() => expect(screen.getByLabelText('Roll number')).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('marks the field a refused signup names and moves focus to it, keeping the toast', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'POST /api/auth/student-signup': () =>
+        jsonResponse(400, {
+          message: 'Roll number already registered',
+          errors: [{ field: 'rollNo', message: 'Roll number already registered' }],
+        }),
+    });
+    renderRoutes([{ path: '/', element: <StudentSignupForm /> }], ['/']);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Roll number already registered'));
+    expectPointedAt(screen.getByLabelText('Roll number'), 'Roll number already registered');
   });
 });

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { MSG } from '@bit/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, mockFetch, renderRoutes } from '../../../test/utils';
 import { VerifyEmailForm } from './verify-email-form';
 
 const routes = [
@@ -9,7 +11,10 @@ const routes = [
   { path: '/authority-signup', element: <p>authority signup</p> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('verify email', () => {
   it('redirects verify-email without state to student signup', async () => {
@@ -31,5 +36,19 @@ describe('verify email', () => {
     ]);
     expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeInTheDocument();
+  });
+
+  it('points at the code field until the code has six digits, and sends nothing', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const fetch = mockFetch({});
+    renderRoutes(routes, [
+      { pathname: '/verify-email', state: { email: 'a@bitmesra.ac.in', role: 'student' } },
+    ]);
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '12a3' } });
+    expect(screen.getByLabelText('Verification code')).toHaveValue('123');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify email' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.otpRequired));
+    expectPointedAt(screen.getByLabelText('Verification code'), MSG.otpRequired);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('verify'))).toBe(false);
   });
 });

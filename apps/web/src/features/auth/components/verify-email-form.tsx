@@ -1,18 +1,20 @@
-import { MSG } from '@bit/contract';
-import { type FormEvent, useState } from 'react';
+import { MSG, ZVerifyEmailRequest } from '@bit/contract';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../../components/ui/auth-card';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { dashboardPath, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
-import { resendOtpRequest, type TSignupRole, verifyEmailRequest } from '../api/auth-api';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useResendOtp } from '../api/resend-otp';
+import { type TSignupRole, useVerifyEmail } from '../api/verify-email';
+import { CodeField, digitsOnly } from './auth-fields';
 import { useAuth } from './auth-provider';
-import { digitsOnly } from './digits';
 
 type TVerifyState = { email?: unknown; role?: unknown } | null;
+
+const schema = formSchema<{ otp: string }, { otp: string }>(ZVerifyEmailRequest.pick({ otp: true }));
 
 export function VerifyEmailForm() {
   useDocumentTitle('Verify Email');
@@ -33,59 +35,40 @@ export function VerifyEmailForm() {
 function VerifyEmail({ email, role }: { email: string; role: TSignupRole }) {
   const navigate = useNavigate();
   const { signIn } = useAuth();
-  const [otp, setOtp] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
+  const verify = useVerifyEmail();
+  const resend = useResendOtp();
+  const form = useSchemaForm(schema, { defaultValues: { otp: '' } });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (otp.length !== 6) {
-      toast.error(MSG.otpRequired);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const res = await verifyEmailRequest(role, { email, otp });
-      signIn(res.token, res.user, role);
-      if (res.message) toast.success(res.message);
-      navigate(dashboardPath[role], { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, MSG.verifyFailed));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const onValid = ({ otp }: { otp: string }) =>
+    verify.mutate(
+      { role, body: { email, otp } },
+      {
+        onSuccess: (res) => {
+          signIn(res.token, res.user, role);
+          if (res.message) toast.success(res.message);
+          navigate(dashboardPath[role], { replace: true });
+        },
+        onError: form.refused((error) => errorMessage(error, MSG.verifyFailed)),
+      },
+    );
 
-  async function onResend() {
-    setResending(true);
-    try {
-      await resendOtpRequest(role, email);
-      toast.success(MSG.otpResent);
-    } catch (error) {
-      toast.error(errorMessage(error, MSG.resendFailed));
-    } finally {
-      setResending(false);
-    }
-  }
+  const onResend = () =>
+    resend.mutate(
+      { role, email },
+      {
+        onSuccess: () => toast.success(MSG.otpResent),
+        onError: (error) => toast.error(errorMessage(error, MSG.resendFailed)),
+      },
+    );
 
   return (
     <AuthCard title="Verify your email" subtitle={`We sent a 6-digit code to ${email}.`}>
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <TextField
-          label="Verification code"
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="123456"
-          required
-          value={otp}
-          onChange={(e) => setOtp(digitsOnly(e.target.value, 6))}
-        />
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Verifying…' : 'Verify email'}
-        </Button>
-        <Button variant="secondary" className="w-full" onClick={onResend} disabled={resending}>
+      <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
+        <CodeField placeholder="123456" required {...form.filtered('otp', digitsOnly(6))} />
+        <SubmitButton className="w-full" pending={verify.isPending} pendingText="Verifying…">
+          Verify email
+        </SubmitButton>
+        <Button variant="secondary" className="w-full" onClick={onResend} disabled={resend.isPending}>
           Resend OTP
         </Button>
       </form>

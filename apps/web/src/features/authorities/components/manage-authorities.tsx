@@ -1,15 +1,16 @@
-import { MSG, type TUser } from '@bit/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { TUser } from '@bit/contract';
 import { toast } from 'react-toastify';
+import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { authoritiesKey, getAuthorities, setApproval } from '../api/authorities-api';
+import { useAuthorities } from '../api/get-authorities';
+import { useSetApproval } from '../api/set-approval';
 
-export const AUTHORITY_TEXT = {
+const AUTHORITY_TEXT = {
   fetchFailed: 'Failed to fetch authorities',
   approved: (name: string) => `${name} approved`,
   revoked: (name: string) => `Approval of ${name} revoked`,
@@ -17,28 +18,27 @@ export const AUTHORITY_TEXT = {
 } as const;
 
 /** Those awaiting approval first, then by name. */
-export function sortAuthorities(list: TUser[]) {
+function sortAuthorities(list: TUser[]) {
   return [...list].sort((a, b) => Number(a.approved) - Number(b.approved) || a.name.localeCompare(b.name));
 }
 
 /** /manage-authorities: the admin approves new authorities or withdraws an approval. */
 export function ManageAuthorities() {
   useDocumentTitle('Manage Authorities');
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: authoritiesKey, queryFn: getAuthorities });
+  const list = useAuthorities();
 
-  useEffect(() => {
-    if (list.isError) toast.error(errorMessage(list.error, AUTHORITY_TEXT.fetchFailed));
-  }, [list.isError, list.error]);
+  useErrorToast(list.error, (error) => errorMessage(error, AUTHORITY_TEXT.fetchFailed));
 
-  const mutation = useMutation({
-    mutationFn: ({ user, approved }: { user: TUser; approved: boolean }) => setApproval(user.id, approved),
-    onSuccess: (_res, { user, approved }) => {
-      toast.success(approved ? AUTHORITY_TEXT.approved(user.name) : AUTHORITY_TEXT.revoked(user.name));
-      void queryClient.invalidateQueries({ queryKey: authoritiesKey });
-    },
-    onError: (error) => toast.error(errorMessage(error, AUTHORITY_TEXT.updateFailed)),
-  });
+  const mutation = useSetApproval();
+  const setApproval = (user: TUser, approved: boolean) =>
+    mutation.mutate(
+      { user, approved },
+      {
+        onSuccess: () =>
+          toast.success(approved ? AUTHORITY_TEXT.approved(user.name) : AUTHORITY_TEXT.revoked(user.name)),
+        onError: (error) => toast.error(errorMessage(error, AUTHORITY_TEXT.updateFailed)),
+      },
+    );
 
   const rows = sortAuthorities(list.data?.data ?? []);
   const waiting = rows.filter((r) => !r.approved).length;
@@ -55,94 +55,91 @@ export function ManageAuthorities() {
         )}
       </p>
       <Card className="mt-6">
-        {list.isPending ? (
-          <p role="status" className="text-slate-600">
-            {MSG.loading}
-          </p>
-        ) : list.isError ? (
-          <p role="alert" className="text-status-other">
-            {AUTHORITY_TEXT.fetchFailed}
-          </p>
-        ) : rows.length === 0 ? (
-          <p className="text-slate-600">No authorities have signed up yet.</p>
-        ) : (
-          <TableScroll label="Authorities">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Authorities, those awaiting approval first</caption>
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Name
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Email
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Designation
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Hostel
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((u) => {
-                  const busy = mutation.isPending && mutation.variables?.user.id === u.id;
-                  return (
-                    <tr key={u.id}>
-                      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                        {u.name}
-                      </th>
-                      <td className="px-3 py-2 break-all">{u.email}</td>
-                      <td className="px-3 py-2">
-                        {u.designation ?? '—'}
-                        {u.department ? ` (${u.department})` : ''}
-                      </td>
-                      <td className="px-3 py-2">{u.hostelNo ?? '—'}</td>
-                      <td className="px-3 py-2">
-                        <span
-                          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                            u.approved
-                              ? 'bg-status-resolved-bg text-status-resolved'
-                              : 'bg-status-pending-bg text-status-pending'
-                          }`}
-                        >
-                          {u.approved ? 'Approved' : 'Awaiting approval'}
-                        </span>
-                      </td>
-                      <td className="px-3 py-2 text-right">
-                        {u.approved ? (
-                          <Button
-                            variant="secondary"
-                            disabled={busy}
-                            aria-label={`Revoke ${u.name}`}
-                            onClick={() => mutation.mutate({ user: u, approved: false })}
+        <QueryState
+          query={list}
+          errorText={AUTHORITY_TEXT.fetchFailed}
+          isEmpty={(page) => page.data.length === 0}
+          empty="No authorities have signed up yet."
+        >
+          {() => (
+            <TableScroll label="Authorities">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">Authorities, those awaiting approval first</caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      Name
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Email
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Designation
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Hostel
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Status
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">Action</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((u) => {
+                    const busy = mutation.isPending && mutation.variables?.user.id === u.id;
+                    return (
+                      <tr key={u.id}>
+                        <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                          {u.name}
+                        </th>
+                        <td className="px-3 py-2 break-all">{u.email}</td>
+                        <td className="px-3 py-2">
+                          {u.designation ?? '—'}
+                          {u.department ? ` (${u.department})` : ''}
+                        </td>
+                        <td className="px-3 py-2">{u.hostelNo ?? '—'}</td>
+                        <td className="px-3 py-2">
+                          <span
+                            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                              u.approved
+                                ? 'bg-status-resolved-bg text-status-resolved'
+                                : 'bg-status-pending-bg text-status-pending'
+                            }`}
                           >
-                            Revoke
-                          </Button>
-                        ) : (
-                          <Button
-                            disabled={busy}
-                            aria-label={`Approve ${u.name}`}
-                            onClick={() => mutation.mutate({ user: u, approved: true })}
-                          >
-                            Approve
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+                            {u.approved ? 'Approved' : 'Awaiting approval'}
+                          </span>
+                        </td>
+                        <td className="px-3 py-2 text-right">
+                          {u.approved ? (
+                            <Button
+                              variant="secondary"
+                              disabled={busy}
+                              aria-label={`Revoke ${u.name}`}
+                              onClick={() => setApproval(u, false)}
+                            >
+                              Revoke
+                            </Button>
+                          ) : (
+                            <Button
+                              disabled={busy}
+                              aria-label={`Approve ${u.name}`}
+                              onClick={() => setApproval(u, true)}
+                            >
+                              Approve
+                            </Button>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </QueryState>
       </Card>
     </section>
   );

@@ -1,16 +1,17 @@
 import { MSG, type TUser } from '@bit/contract';
 import { Link } from 'react-router';
+import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useAuthorityComplaints } from '../api/complaints-api';
+import { useErrorToast } from '../../../hooks/use-error-toast';
+import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { formatRecentDate } from './format';
-import { useErrorToast } from './use-error-toast';
 
-export const RECENT_COUNT = 5;
-export const AWAITING_APPROVAL =
+const RECENT_COUNT = 5;
+const AWAITING_APPROVAL =
   'Your account is awaiting approval by an administrator. You will see complaints once it is approved.';
 
 export function ApprovalNotice() {
@@ -30,7 +31,6 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
   const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COUNT }, user.approved);
   useErrorToast(query.error, () => MSG.fetchDashboardFailed);
   const stats = query.data?.stats;
-  const recent = query.data?.data.slice(0, RECENT_COUNT) ?? [];
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -87,31 +87,31 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
                 </Link>
               )}
             </div>
-            {query.isPending ? (
-              <p role="status" className="mt-4 text-slate-600">
-                {MSG.loading}
-              </p>
-            ) : recent.length === 0 ? (
-              <p className="mt-4 text-slate-600">
-                {query.isError ? MSG.fetchDashboardFailed : 'No complaints yet.'}
-              </p>
-            ) : (
-              <ul className="mt-4 divide-y divide-slate-100">
-                {recent.map((c) => (
-                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                    <div>
-                      <p className="font-mono text-sm text-slate-900">{c.token}</p>
-                      <p className="text-sm text-slate-600">
-                        {c.type} · {c.subType}
-                        {c.hostelNo !== null ? ` · Hostel ${c.hostelNo}` : ''} ·{' '}
-                        <time dateTime={c.createdAt}>{formatRecentDate(c.createdAt)}</time>
-                      </p>
-                    </div>
-                    <StatusBadge status={c.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryState
+              query={query}
+              errorText={MSG.fetchDashboardFailed}
+              isEmpty={(list) => list.data.length === 0}
+              empty="No complaints yet."
+              className="mt-4"
+            >
+              {(list) => (
+                <ul className="mt-4 divide-y divide-slate-100">
+                  {list.data.slice(0, RECENT_COUNT).map((c) => (
+                    <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                      <div>
+                        <p className="font-mono text-sm text-slate-900">{c.token}</p>
+                        <p className="text-sm text-slate-600">
+                          {c.type} · {c.subType}
+                          {c.hostelNo !== null ? ` · Hostel ${c.hostelNo}` : ''} ·{' '}
+                          <time dateTime={c.createdAt}>{formatRecentDate(c.createdAt)}</time>
+                        </p>
+                      </div>
+                      <StatusBadge status={c.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryState>
           </Card>
         </>
       )}

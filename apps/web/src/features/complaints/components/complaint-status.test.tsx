@@ -2,7 +2,7 @@ import { MSG } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { withHistory } from '../test/fixtures';
 import { ComplaintStatus } from './complaint-status';
 
@@ -43,13 +43,13 @@ describe('complaint status', () => {
     expect(fetch.mock.calls.some(([url]) => String(url) === '/api/complaints/CMP-ABC123')).toBe(true);
   });
 
-  it('asks for a token when the search is empty', () => {
+  it('asks for a token when the search is empty', async () => {
     const error = vi.spyOn(toast, 'error');
     mockFetch({});
     renderRoutes(routes, ['/complaint-status']);
     fireEvent.change(screen.getByLabelText('Complaint token'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(error).toHaveBeenCalledWith(MSG.tokenRequired);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.tokenRequired));
   });
 
   it('writes the trimmed token into the URL on search', async () => {
@@ -77,5 +77,13 @@ describe('complaint status', () => {
     mockFetch({ 'GET /api/complaints/CMP-DOWN': () => new Response('', { status: 502 }) });
     renderRoutes(routes, ['/complaint-status?token=CMP-DOWN']);
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchComplaintFailed));
+  });
+
+  it('marks the token field and keeps focus there when the search is empty', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({});
+    renderRoutes(routes, ['/complaint-status']);
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText('Complaint token'), MSG.tokenRequired));
   });
 });

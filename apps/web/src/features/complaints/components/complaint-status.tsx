@@ -1,76 +1,77 @@
 import { MSG, type TComplaintWithHistory } from '@bit/contract';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
-import { Button } from '../../../components/ui/button';
+import { z } from 'zod';
+import { QueryState } from '../../../components/query-state';
+import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useComplaint } from '../api/complaints-api';
+import { useSchemaForm } from '../../../lib/form';
+import { useComplaint } from '../api/get-complaint';
 import { formatDateTime, subTypeLabel } from './format';
-import { useErrorToast } from './use-error-toast';
+
+// SPEC §5: the token, trimmed, must not be empty; the server judges the rest.
+const searchSchema = z.object({ token: z.string().trim().min(1, MSG.tokenRequired) });
 
 /** Track a complaint by token. The URL's ?token= is the search: it is read on load and written on search. */
 export function ComplaintStatus() {
   useDocumentTitle('Complaint Status');
   const [searchParams, setSearchParams] = useSearchParams();
   const urlToken = (searchParams.get('token') ?? '').trim();
-  const [input, setInput] = useState(urlToken);
+  const form = useSchemaForm(searchSchema, { defaultValues: { token: urlToken } });
   const query = useComplaint(urlToken);
 
   // follow the URL when it changes (back/forward, a View link)
-  useEffect(() => setInput(urlToken), [urlToken]);
+  const { setValue } = form;
+  useEffect(() => setValue('token', urlToken), [setValue, urlToken]);
 
   useErrorToast(query.error, (error) => errorMessage(error, MSG.fetchComplaintFailed));
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    const token = input.trim();
-    if (!token) {
-      toast.error(MSG.tokenRequired);
-      return;
-    }
+  const onSearch = ({ token }: { token: string }) => {
     if (token === urlToken) void query.refetch();
     else setSearchParams({ token });
-  }
+  };
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">Track Complaint Status</h1>
       <Card className="mt-6">
-        <form noValidate onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form
+          ref={form.ref}
+          noValidate
+          onSubmit={form.submit(onSearch)}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
           <TextField
             label="Complaint token"
             className="flex-1"
             placeholder="CMP-..."
-            value={input}
             autoComplete="off"
-            onChange={(e) => setInput(e.target.value)}
+            {...form.field('token')}
           />
-          <Button type="submit" disabled={query.isFetching}>
-            {query.isFetching ? 'Searching...' : 'Search'}
-          </Button>
+          <SubmitButton className="sm:mt-6" pending={query.isFetching} pendingText="Searching...">
+            Search
+          </SubmitButton>
         </form>
       </Card>
 
-      {query.isFetching && !query.data && (
-        <p role="status" className="mt-6 text-slate-600">
-          {MSG.loading}
-        </p>
-      )}
-      {query.isError && !query.isFetching && (
-        <p className="mt-6 rounded-lg border border-status-other/30 bg-status-other-bg p-4 text-sm text-status-other">
-          {errorMessage(query.error, MSG.fetchComplaintFailed)}
-        </p>
-      )}
-      {!urlToken && (
+      {urlToken ? (
+        <QueryState
+          query={query}
+          errorText={errorMessage(query.error, MSG.fetchComplaintFailed)}
+          className="mt-6"
+        >
+          {(complaint) => <ComplaintDetails complaint={complaint} />}
+        </QueryState>
+      ) : (
         <p className="mt-6 text-sm text-slate-600">
           Enter the token you got when you filed the complaint, for example CMP-1A2B3C4D.
         </p>
       )}
-      {query.data && !query.isError && <ComplaintDetails complaint={query.data} />}
     </section>
   );
 }
@@ -84,7 +85,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-export function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHistory }) {
+function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHistory }) {
   return (
     <Card className="mt-6">
       <h2 className="text-lg font-semibold text-brand-900">

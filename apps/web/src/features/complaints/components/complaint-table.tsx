@@ -1,6 +1,7 @@
-import { MSG, PAGE_SIZE_DEFAULT, type TComplaint, type TComplaintPage } from '@bit/contract';
+import { PAGE_SIZE_DEFAULT, type TComplaint, type TComplaintPage } from '@bit/contract';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDate } from './format';
@@ -46,57 +47,59 @@ export function ComplaintTable({
   columns: cols,
   onPageChange,
 }: {
-  query: { isPending: boolean; isError: boolean; data?: TComplaintPage | undefined };
+  query: { isPending: boolean; data: TComplaintPage | undefined };
   label: string;
   emptyText: string;
   failedText: string;
   columns: TComplaintColumn[];
   onPageChange: (page: number) => void;
 }) {
-  const list = query.data;
-  if (query.isPending) {
-    return (
-      <p role="status" className="mt-4 text-slate-600">
-        {MSG.loading}
-      </p>
-    );
-  }
-  if (!list || list.data.length === 0) {
-    return <p className="mt-4 text-slate-600">{query.isError ? failedText : emptyText}</p>;
-  }
   return (
-    <>
-      <TableScroll label={label}>
-        <table className={tableClass}>
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              {cols.map((col) => (
-                <th key={col.header} scope="col" className={thClass}>
-                  {col.hiddenHeader ? <span className="sr-only">{col.header}</span> : col.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {list.data.map((c) => (
-              <tr key={c.id}>
-                {cols.map((col) => (
-                  <td key={col.header} className={col.className ? `${tdClass} ${col.className}` : tdClass}>
-                    {col.cell(c)}
-                  </td>
+    <QueryState
+      query={query}
+      errorText={failedText}
+      isEmpty={(list) => list.data.length === 0}
+      empty={emptyText}
+      className="mt-4"
+    >
+      {(list) => (
+        <>
+          <TableScroll label={label}>
+            <table className={tableClass}>
+              <caption className="sr-only">{label}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  {cols.map((col) => (
+                    <th key={col.header} scope="col" className={thClass}>
+                      {col.hiddenHeader ? <span className="sr-only">{col.header}</span> : col.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {list.data.map((c) => (
+                  <tr key={c.id}>
+                    {cols.map((col) => (
+                      <td
+                        key={col.header}
+                        className={col.className ? `${tdClass} ${col.className}` : tdClass}
+                      >
+                        {col.cell(c)}
+                      </td>
+                    ))}
+                  </tr>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
-      <Pagination
-        page={list.page}
-        pageSize={list.pageSize || PAGE_SIZE_DEFAULT}
-        count={list.count}
-        onPageChange={onPageChange}
-      />
-    </>
+              </tbody>
+            </table>
+          </TableScroll>
+          <Pagination
+            page={list.page}
+            pageSize={list.pageSize || PAGE_SIZE_DEFAULT}
+            count={list.count}
+            onPageChange={onPageChange}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }

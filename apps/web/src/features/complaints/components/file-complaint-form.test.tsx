@@ -2,7 +2,7 @@ import { MSG } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint } from '../test/fixtures';
 import { checkComplaint, FileComplaintForm } from './file-complaint-form';
 
@@ -91,13 +91,13 @@ describe('file complaint form', () => {
     });
   });
 
-  it('toasts the first missing field and sends nothing', () => {
+  it('toasts the first missing field and sends nothing', async () => {
     const error = vi.spyOn(toast, 'error');
     const fetch = mockFetch({});
     renderRoutes(routes, ['/file-complaint']);
     pick('Hostel number', '2');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
-    expect(error).toHaveBeenCalledWith('Please enter your room number');
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Please enter your room number'));
     expect(fetch.mock.calls.some(([url]) => String(url) === '/api/complaints')).toBe(false);
   });
 
@@ -110,5 +110,26 @@ describe('file complaint form', () => {
     pick('Description', 'Cold food');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fileFailed));
+  });
+
+  it('points at the first missing field: marked, described by its message under it, and focused', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({});
+    renderRoutes(routes, ['/file-complaint']);
+    pick('Hostel number', '2');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+    await waitFor(() =>
+      expectPointedAt(screen.getByLabelText('Room number'), 'Please enter your room number'),
+    );
+    expectPointedAt(screen.getByLabelText('Problem type'), 'Please select a problem type', {
+      focused: false,
+    });
+    expectPointedAt(screen.getByLabelText('Description'), 'Please describe your complaint', {
+      focused: false,
+    });
+    // the description's counter stays tied to it, beside the message
+    expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
+      expect.stringContaining('0 / 1000 characters'),
+    );
   });
 });

@@ -1,28 +1,29 @@
 import {
   COLLEGE_DEPARTMENTS,
   COMPLAINT_TYPES,
+  complaintStatusPath,
   DESCRIPTION_MAX,
-  HOSTEL_NUMBERS,
   HOSTEL_PROBLEMS,
   MSG,
   type TComplaintType,
   type TFileComplaintRequest,
   ZFileComplaintRequest,
 } from '@bit/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/ui/button';
+import { z } from 'zod';
+import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { RadioGroup, SelectField, TextField } from '../../../components/ui/form-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { hostelChoice } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
-import { complaintKeys, fileComplaintRequest } from '../api/complaints-api';
-import { statusPath } from './format';
-import { TextAreaField } from './textarea-field';
+import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form';
+import { useFileComplaint } from '../api/file-complaint';
 
-export type TFileComplaintValues = {
+type TFileComplaintValues = {
   type: TComplaintType;
   hostelNo: string;
   roomNo: string;
@@ -38,58 +39,57 @@ const EMPTY: TFileComplaintValues = {
   description: '',
 };
 
-/** SPEC §5 through the shared schema: the first failing rule's text, or the body to send. */
+const FIELDS = Object.keys(EMPTY);
+
+/** What the complaint is about: a problem in the hostel, or the college department it is for. */
+const SUBTYPE_CHOICE = {
+  Hostel: { label: 'Problem type', placeholder: 'Select problem type', options: HOSTEL_PROBLEMS },
+  College: { label: 'Department', placeholder: 'Select department', options: COLLEGE_DEPARTMENTS },
+} as const;
+const TYPE_OPTIONS = COMPLAINT_TYPES.map((t) => ({ value: t, label: t }));
+
+/** SPEC §5 through the shared schema; a college complaint is sent without hostel and room. */
+const schema = formSchema<TFileComplaintValues, TFileComplaintRequest>(
+  z.preprocess(
+    (v) =>
+      (v as TFileComplaintValues).type === 'College' ? { ...(v as object), hostelNo: null, roomNo: null } : v,
+    ZFileComplaintRequest,
+  ),
+);
+
+/** The first failing rule's text, in the order of the fields, or the body to send. */
 export function checkComplaint(
   values: TFileComplaintValues,
 ): { ok: true; data: TFileComplaintRequest } | { ok: false; message: string } {
-  const { type, hostelNo, roomNo, subType, description } = values;
-  const body =
-    type === 'Hostel'
-      ? { type, hostelNo, roomNo, subType, description }
-      : { type, hostelNo: null, roomNo: null, subType, description };
-  const parsed = ZFileComplaintRequest.safeParse(body);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? MSG.fileFailed };
-  return { ok: true, data: parsed.data };
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, message: firstIssueMessage(parsed.error.issues, FIELDS) ?? MSG.fileFailed };
 }
 
 export function FileComplaintForm() {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(schema, { defaultValues: EMPTY });
+  const file = useFileComplaint();
 
-  const set = (key: keyof TFileComplaintValues) => (value: string) =>
-    setValues((prev) => ({ ...prev, [key]: value }));
-
-  const chooseType = (type: TComplaintType) =>
-    setValues((prev) => ({
-      ...prev,
-      type,
-      subType: '',
-      ...(type === 'College' ? { hostelNo: '', roomNo: '' } : {}),
-    }));
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkComplaint(values);
-    if (!checked.ok) {
-      toast.error(checked.message);
-      return;
+  // another type asks for another problem list; a college complaint has no hostel or room
+  const onType = (event: ChangeEvent<HTMLInputElement>) => {
+    form.setValue('subType', '');
+    if (event.target.value === 'College') {
+      form.setValue('hostelNo', '');
+      form.setValue('roomNo', '');
     }
-    setSubmitting(true);
-    try {
-      const { token } = await fileComplaintRequest(checked.data);
-      toast.success(MSG.complaintFiled(token));
-      await queryClient.invalidateQueries({ queryKey: complaintKeys.all });
-      navigate(statusPath(token));
-    } catch (error) {
-      toast.error(errorMessage(error, MSG.fileFailed));
-      setSubmitting(false);
-    }
-  }
+  };
 
-  const isHostel = values.type === 'Hostel';
+  const onValid = (body: TFileComplaintRequest) =>
+    file.mutate(body, {
+      onSuccess: ({ token }) => {
+        toast.success(MSG.complaintFiled(token));
+        navigate(complaintStatusPath(token));
+      },
+      onError: form.refused((error) => errorMessage(error, MSG.fileFailed)),
+    });
+
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">File a Complaint</h1>
@@ -97,94 +97,32 @@ export function FileComplaintForm() {
         You will get a token to track your complaint once it is filed.
       </p>
       <Card className="mt-6">
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <fieldset>
-            <legend className="mb-1 block text-sm font-medium text-slate-700">Complaint type</legend>
-            <div className="flex flex-wrap gap-4">
-              {COMPLAINT_TYPES.map((type) => (
-                <label
-                  key={type}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800"
-                >
-                  <input
-                    type="radio"
-                    name="type"
-                    value={type}
-                    checked={values.type === type}
-                    onChange={() => chooseType(type)}
-                    className="size-5 accent-brand-700"
-                  />
-                  {type}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+        <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="space-y-5">
+          <RadioGroup
+            legend="Complaint type"
+            options={TYPE_OPTIONS}
+            {...form.field('type', { onChange: onType })}
+          />
 
-          {isHostel ? (
+          {form.values.type === 'Hostel' && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label="Hostel number"
-                value={values.hostelNo}
-                onChange={(e) => set('hostelNo')(e.target.value)}
-                required
-              >
-                <option value="">Select hostel</option>
-                {HOSTEL_NUMBERS.map((n) => (
-                  <option key={n} value={String(n)}>
-                    Hostel {n}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label="Room number"
-                value={values.roomNo}
-                maxLength={20}
-                onChange={(e) => set('roomNo')(e.target.value)}
-                required
-              />
-              <SelectField
-                label="Problem type"
-                className="sm:col-span-2"
-                value={values.subType}
-                onChange={(e) => set('subType')(e.target.value)}
-                required
-              >
-                <option value="">Select problem type</option>
-                {HOSTEL_PROBLEMS.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </SelectField>
+              <SelectField {...hostelChoice} required {...form.field('hostelNo')} />
+              <TextField label="Room number" maxLength={20} required {...form.field('roomNo')} />
             </div>
-          ) : (
-            <SelectField
-              label="Department"
-              value={values.subType}
-              onChange={(e) => set('subType')(e.target.value)}
-              required
-            >
-              <option value="">Select department</option>
-              {COLLEGE_DEPARTMENTS.map((d) => (
-                <option key={d} value={d}>
-                  {d}
-                </option>
-              ))}
-            </SelectField>
           )}
+          <SelectField {...SUBTYPE_CHOICE[form.values.type]} required {...form.field('subType')} />
 
           <TextAreaField
             label="Description"
-            value={values.description}
             maxLength={DESCRIPTION_MAX}
             rows={5}
-            onChange={(e) => set('description')(e.target.value)}
             required
+            {...form.field('description')}
           />
 
-          <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
-            {submitting ? 'Submitting...' : 'Submit Complaint'}
-          </Button>
+          <SubmitButton pending={file.isPending} pendingText="Submitting..." className="w-full sm:w-auto">
+            Submit Complaint
+          </SubmitButton>
         </form>
       </Card>
     </section>

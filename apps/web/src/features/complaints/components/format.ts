@@ -11,5 +11,3 @@ export const formatDateTime = (iso: string) => new Date(iso).toLocaleString();
 
 /** "Problem type" for hostel complaints, "Department" for college ones. */
 export const subTypeLabel = (type: TComplaint['type']) => (type === 'Hostel' ? 'Problem type' : 'Department');
-
-export const statusPath = (token: string) => `/complaint-status?token=${encodeURIComponent(token)}`;

@@ -2,7 +2,7 @@ import { MSG, type TComplaint } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint, page, warden } from '../test/fixtures';
 import { ManageComplaints, manageTitle } from './manage-complaints';
 
@@ -100,5 +100,22 @@ describe('manage complaints', () => {
     mockFetch({ 'GET /api/complaints/authority': () => new Response('', { status: 502 }) });
     renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchComplaintsFailed));
+  });
+
+  it('marks the remarks the server refused in the modal and keeps it open', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    serve({ value: complaint() }, () =>
+      jsonResponse(400, {
+        message: 'Remarks must be at most 500 characters',
+        errors: [{ field: 'remarks', message: 'Remarks must be at most 500 characters' }],
+      }),
+    );
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.updateFailed));
+    expectPointedAt(within(dialog).getByLabelText('Remarks'), 'Remarks must be at most 500 characters');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

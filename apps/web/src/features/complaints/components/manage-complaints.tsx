@@ -11,12 +11,12 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { useAuthorityComplaints } from '../api/complaints-api';
+import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
 import { UpdateComplaintDialog } from './update-complaint-dialog';
-import { useErrorToast } from './use-error-toast';
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
 export function manageTitle(user: TUser) {
@@ -87,14 +87,9 @@ export function ManageComplaints({ user }: { user: TUser }) {
                 setStatus(e.target.value as TComplaintStatus | '');
                 setPage(1);
               }}
-            >
-              <option value="">All</option>
-              {COMPLAINT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </SelectField>
+              placeholder="All"
+              options={COMPLAINT_STATUSES}
+            />
             {list && <p className="text-sm text-slate-600">{list.count} complaints</p>}
           </div>
 

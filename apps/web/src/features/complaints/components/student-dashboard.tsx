@@ -1,15 +1,14 @@
-import { MSG, type TUser } from '@bit/contract';
+import { complaintStatusPath, MSG, type TUser } from '@bit/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { useStudentComplaints } from '../api/complaints-api';
+import { useStudentComplaints } from '../api/get-student-complaints';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
-import { statusPath } from './format';
-import { useErrorToast } from './use-error-toast';
 
 const STUDENT_COLUMNS: TComplaintColumn[] = [
   columns.token,
@@ -22,7 +21,7 @@ const STUDENT_COLUMNS: TComplaintColumn[] = [
     hiddenHeader: true,
     cell: (c) => (
       <Link
-        to={statusPath(c.token)}
+        to={complaintStatusPath(c.token)}
         aria-label={`View ${c.token}`}
         className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 underline-offset-2 hover:underline"
       >

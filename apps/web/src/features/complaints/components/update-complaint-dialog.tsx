@@ -1,11 +1,24 @@
-import { COMPLAINT_STATUSES, MSG, REMARKS_MAX, type TComplaint, type TComplaintStatus } from '@bit/contract';
+import {
+  COMPLAINT_STATUSES,
+  MSG,
+  REMARKS_MAX,
+  type TComplaint,
+  type TComplaintStatus,
+  type TUpdateComplaintRequest,
+  ZUpdateComplaintRequest,
+} from '@bit/contract';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
-import { useUpdateComplaint } from '../api/complaints-api';
-import { TextAreaField } from './textarea-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useUpdateComplaint } from '../api/update-complaint';
+
+type TValues = { status: TComplaintStatus; remarks: string };
+
+const schema = formSchema<TValues, TUpdateComplaintRequest>(ZUpdateComplaintRequest);
 
 /**
  * The Update modal: any of the four statuses and remarks. Headless UI keeps focus inside, closes on
@@ -18,33 +31,32 @@ export function UpdateComplaintDialog({
   complaint: TComplaint | null;
   onClose: () => void;
 }) {
-  const [status, setStatus] = useState<TComplaintStatus>('Pending');
-  const [remarks, setRemarks] = useState('');
-  const mutation = useUpdateComplaint();
+  const form = useSchemaForm(schema, { defaultValues: { status: 'Pending', remarks: '' } });
+  const update = useUpdateComplaint();
 
+  const { reset } = form;
   useEffect(() => {
-    if (complaint) {
-      setStatus(complaint.status);
-      setRemarks(complaint.remarks ?? '');
-    }
-  }, [complaint]);
+    if (complaint) reset({ status: complaint.status, remarks: complaint.remarks ?? '' });
+  }, [complaint, reset]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onValid = (body: TUpdateComplaintRequest) => {
     if (!complaint) return;
-    try {
-      await mutation.mutateAsync({ id: complaint.id, body: { status, remarks } });
-      toast.success(MSG.statusUpdated);
-      onClose();
-    } catch {
-      toast.error(MSG.updateFailed);
-    }
-  }
+    update.mutate(
+      { id: complaint.id, body },
+      {
+        onSuccess: () => {
+          toast.success(MSG.statusUpdated);
+          onClose();
+        },
+        onError: form.refused(() => MSG.updateFailed),
+      },
+    );
+  };
 
   return (
     <Dialog
       open={complaint !== null}
-      onClose={() => !mutation.isPending && onClose()}
+      onClose={() => !update.isPending && onClose()}
       className="fixed inset-0 z-50"
     >
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
@@ -56,34 +68,22 @@ export function UpdateComplaintDialog({
               <span className="font-mono">{complaint.token}</span> · {complaint.type} · {complaint.subType}
             </p>
           )}
-          <form onSubmit={onSubmit} className="mt-4 space-y-4">
+          <form ref={form.ref} onSubmit={form.submit(onValid)} className="mt-4 space-y-4" noValidate>
             <SelectField
               label="Status"
               // Headless UI puts focus here when the dialog opens
               data-autofocus
-              value={status}
-              onChange={(e) => setStatus(e.target.value as TComplaintStatus)}
-            >
-              {COMPLAINT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </SelectField>
-            <TextAreaField
-              label="Remarks"
-              value={remarks}
-              maxLength={REMARKS_MAX}
-              rows={4}
-              onChange={(e) => setRemarks(e.target.value)}
+              {...form.field('status')}
+              options={COMPLAINT_STATUSES}
             />
+            <TextAreaField label="Remarks" maxLength={REMARKS_MAX} rows={4} {...form.field('remarks')} />
             <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
+              <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Saving...' : 'Save'}
-              </Button>
+              <SubmitButton pending={update.isPending} pendingText="Saving...">
+                Save
+              </SubmitButton>
             </div>
           </form>
         </DialogPanel>

@@ -1,20 +1,27 @@
-import { COMPLAINT_STATUSES, COMPLAINT_TYPES, HOSTEL_NUMBERS, MSG } from '@bit/contract';
+import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
+import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { type TAdminFilters, useAdminComplaints } from '../api/complaints-api';
+import { type TAdminFilters, useAdminComplaints } from '../api/get-admin-complaints';
 import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
-import { useErrorToast } from './use-error-toast';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
 
+const FILTERS = [
+  { key: 'hostelNo', label: 'Hostel', options: hostelOptions },
+  { key: 'type', label: 'Type', options: COMPLAINT_TYPES },
+  { key: 'status', label: 'Status', options: COMPLAINT_STATUSES },
+] as const;
+
 /** Reads the filters from the query string: ?hostelNo=&type=&status=&page=&before= */
-export function filtersFromParams(params: URLSearchParams): TAdminFilters {
+function filtersFromParams(params: URLSearchParams): TAdminFilters {
   const page = Number(params.get('page'));
   const before = Number(params.get('before'));
   const onPage = Number.isInteger(page) && page >= 1 ? page : 1;
@@ -114,30 +121,16 @@ export function ViewComplaints() {
           aria-label="Filters"
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
         >
-          <SelectField label="Hostel" value={form.hostelNo} onChange={(e) => set('hostelNo')(e.target.value)}>
-            <option value="">All</option>
-            {HOSTEL_NUMBERS.map((n) => (
-              <option key={n} value={String(n)}>
-                Hostel {n}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Type" value={form.type} onChange={(e) => set('type')(e.target.value)}>
-            <option value="">All</option>
-            {COMPLAINT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Status" value={form.status} onChange={(e) => set('status')(e.target.value)}>
-            <option value="">All</option>
-            {COMPLAINT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
+          {FILTERS.map(({ key, label, options }) => (
+            <SelectField
+              key={key}
+              label={label}
+              value={form[key]}
+              onChange={(e) => set(key)(e.target.value)}
+              placeholder="All"
+              options={options}
+            />
+          ))}
           <div className="flex gap-3">
             <Button type="submit">Apply</Button>
             <Button variant="secondary" onClick={onClear}>

@@ -1,33 +1,6 @@
-import type { TComplaint, TComplaintWithHistory, TUser } from '@bit/contract';
+import type { TComplaint, TComplaintWithHistory } from '@bit/contract';
 
-export const student: TUser = {
-  id: 1,
-  name: 'Asha Kumari',
-  email: 'asha@bitmesra.ac.in',
-  role: 'student',
-  mobile: '9876543210',
-  department: 'Computer Science',
-  designation: null,
-  hostelNo: null,
-  rollNo: 'BTECH/10001/23',
-  session: '2023-27',
-  approved: true,
-};
-
-export const warden: TUser = {
-  ...student,
-  id: 2,
-  name: 'Dr Rao',
-  email: 'rao@bitmesra.ac.in',
-  role: 'authority',
-  designation: 'Warden',
-  department: 'Hostel',
-  hostelNo: 3,
-  rollNo: null,
-  session: null,
-};
-
-export const admin: TUser = { ...student, id: 3, name: 'Admin', role: 'admin', rollNo: null };
+export { admin, student, warden } from '../../../test/fixtures';
 
 export function complaint(patch: Partial<TComplaint> = {}): TComplaint {
   return {

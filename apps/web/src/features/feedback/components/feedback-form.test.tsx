@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { FeedbackForm } from './feedback-form';
 
 const pending = [
@@ -23,7 +23,7 @@ describe('feedback form', () => {
     const fetch = mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
     renderRoutes(routes, ['/feedback']);
     fireEvent.click(await screen.findByRole('button', { name: 'Submit Feedback' }));
-    expect(error).toHaveBeenCalledWith(MSG.selectComplaint);
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.selectComplaint));
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -32,10 +32,8 @@ describe('feedback form', () => {
     renderRoutes(routes, ['/feedback']);
     const group = await screen.findByRole('radiogroup', { name: 'Rating' });
     expect(group).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: '5 stars' })).toHaveAttribute('aria-checked', 'true');
-    expect(
-      screen.getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true'),
-    ).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
   });
 
   it('moves the rating with the arrow keys', async () => {
@@ -46,10 +44,10 @@ describe('feedback form', () => {
     const user = userEvent.setup();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     const three = screen.getByRole('radio', { name: '3 stars' });
-    expect(three).toHaveAttribute('aria-checked', 'true');
+    expect(three).toBeChecked();
     expect(three).toHaveFocus();
     await user.keyboard('{End}');
-    expect(screen.getByRole('radio', { name: '5 stars' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
   });
 
   it('sends the rating and drops the rated complaint from the list', async () => {
@@ -93,5 +91,22 @@ describe('feedback form', () => {
     renderRoutes(routes, ['/feedback']);
     expect(await screen.findByText('No complaints to rate.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit Feedback' })).toBeNull();
+  });
+
+  it('points at the complaint picker when none is chosen', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit Feedback' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText('Complaint'), MSG.selectComplaint));
+  });
+
+  it('ties the comments counter to its field', async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    const comments = await screen.findByLabelText('Comments (optional)');
+    expect(comments).toHaveAccessibleDescription('0 / 1000 characters');
+    fireEvent.change(comments, { target: { value: 'Quick fix' } });
+    expect(comments).toHaveAccessibleDescription('9 / 1000 characters');
   });
 });

@@ -4,8 +4,8 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 const values = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /**
- * A 1-to-5 star rating as a radio group: one tab stop (the checked star), arrow keys move and select,
- * Home/End jump to the ends.
+ * A 1-to-5 star rating: native radio buttons, hidden behind their star, so it is one Tab stop (the
+ * checked star) and the arrow keys move and select; Home/End jump to the ends, which radios lack.
  */
 export function RatingInput({
   value,
@@ -17,7 +17,8 @@ export function RatingInput({
   label?: string;
 }) {
   const labelId = useId();
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const name = useId();
+  const refs = useRef<Array<HTMLInputElement | null>>([]);
 
   const move = (next: number) => {
     const clamped = Math.min(RATING_MAX, Math.max(RATING_MIN, next));
@@ -25,7 +26,7 @@ export function RatingInput({
     refs.current[clamped - RATING_MIN]?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const keys: Record<string, number> = {
       ArrowRight: value + 1,
       ArrowUp: value + 1,
@@ -36,6 +37,7 @@ export function RatingInput({
     };
     const next = keys[event.key];
     if (next === undefined) return;
+    // the browser would move too, from the radio in focus rather than the one chosen
     event.preventDefault();
     move(next);
   };
@@ -46,34 +48,34 @@ export function RatingInput({
         {label}
       </span>
       <div role="radiogroup" aria-labelledby={labelId} className="flex items-center gap-1">
-        {values.map((n) => {
-          const checked = n === value;
-          return (
-            <button
-              key={n}
+        {values.map((n) => (
+          <label
+            key={n}
+            className="inline-flex size-11 cursor-pointer items-center justify-center rounded-lg hover:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
               ref={(el) => {
                 refs.current[n - RATING_MIN] = el;
               }}
-              type="button"
-              role="radio"
-              aria-checked={checked}
+              type="radio"
+              name={name}
+              value={n}
+              checked={n === value}
               aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
-              tabIndex={checked ? 0 : -1}
-              onClick={() => onChange(n)}
+              onChange={() => onChange(n)}
               onKeyDown={onKeyDown}
-              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-brand-50"
+              className="sr-only"
+            />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className={`size-8 ${n <= value ? 'fill-accent-400 stroke-accent-500' : 'fill-none stroke-slate-400'}`}
+              strokeWidth={1.5}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className={`size-8 ${n <= value ? 'fill-accent-400 stroke-accent-500' : 'fill-none stroke-slate-400'}`}
-                strokeWidth={1.5}
-              >
-                <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
-              </svg>
-            </button>
-          );
-        })}
+              <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
+            </svg>
+          </label>
+        ))}
         <span className="ml-2 text-sm text-slate-600" aria-hidden="true">
           {value} / {RATING_MAX}
         </span>

@@ -1,10 +1,8 @@
-import { HOSTEL_NUMBERS, PDF_MAX_BYTES } from '@bit/contract';
+import { PDF_MAX_BYTES } from '@bit/contract';
+import { hostelOptions } from '../../../config/options';
 
 /** The target choices of the form and the student picker: value 'all' or the hostel number. */
-export const TARGET_OPTIONS = [
-  { value: 'all', label: 'All' },
-  ...HOSTEL_NUMBERS.map((n) => ({ value: String(n), label: `Hostel ${n}` })),
-];
+export const TARGET_OPTIONS = [{ value: 'all', label: 'All' }, ...hostelOptions];
 
 export function targetLabel(hostel: string) {
   return hostel === 'all' ? 'All hostels' : `Hostel ${hostel}`;
@@ -15,7 +13,7 @@ export function formatDate(iso: string) {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
 }
 
-export type TPdfCheck = 'ok' | 'not-pdf' | 'too-large';
+type TPdfCheck = 'ok' | 'not-pdf' | 'too-large';
 
 /** Looks like a PDF by its name or type, and by its first bytes (%PDF-) where the browser can read them. */
 export async function checkPdf(file: File): Promise<TPdfCheck> {

@@ -2,7 +2,7 @@ import { MSG, type TNotification, type TUser } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { NotificationsManager } from './notifications-manager';
 import { StudentNotifications } from './student-notifications';
 
@@ -171,7 +171,30 @@ describe('notifications manager', () => {
     mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
     renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
     fireEvent.click(await screen.findByRole('button', { name: 'Post' }));
-    expect(error).toHaveBeenCalledWith('Please enter a title');
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Please enter a title'));
+  });
+  it('points at the title and the message when they are missing, and ties the message counter to it', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Post' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText('Title'), 'Please enter a title'));
+    expectPointedAt(screen.getByLabelText('Message'), 'Please enter a message', { focused: false });
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription(
+      expect.stringContaining('0 / 5000 characters'),
+    );
+  });
+
+  it('points at the attachment when the file is not a PDF', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    const input = await screen.findByLabelText('PDF attachment (optional)');
+    fireEvent.change(input, {
+      target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    await waitFor(() => expectPointedAt(input, MSG.pdfOnly));
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('PDF only, at most 10 MB.'));
   });
 });
 

@@ -1,12 +1,13 @@
 import { MSG } from '@bit/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useState } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/ui/form-field';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { getNoticesFor, NOTICE_PAGE_SIZE, noticesKey } from '../api/notifications-api';
+import { NOTICE_PAGE_SIZE } from '../api/get-all-notices';
+import { useNoticesFor } from '../api/get-notices-for';
 import { NoticeItem } from './notice-item';
 import { TARGET_OPTIONS, targetLabel } from './notice-utils';
 
@@ -19,18 +20,9 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
   const [page, setPage] = useState(1);
 
   const cursors = usePageCursors(target);
-  const before = cursors.before(page);
-  const list = useQuery({
-    queryKey: [...noticesKey, 'for', target, page, before],
-    queryFn: () => getNoticesFor(target, page, before),
-    placeholderData: keepPreviousData,
-  });
+  const list = useNoticesFor(target, page, cursors.before(page));
 
-  useEffect(() => {
-    if (list.isError) toast.error(MSG.fetchNotificationsFailed, { toastId: 'notices-fetch-failed' });
-  }, [list.isError]);
-
-  const notices = list.data?.data ?? [];
+  useErrorToast(list.error, () => MSG.fetchNotificationsFailed, 'notices-fetch-failed');
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
@@ -43,37 +35,28 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
             setPicked(e.target.value);
             setPage(1);
           }}
-        >
-          {TARGET_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </SelectField>
+          options={TARGET_OPTIONS}
+        />
       </div>
       <h2 className="sr-only">{targetLabel(target)}</h2>
       <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? (
-          <p role="status" className="mt-4 text-slate-600">
-            {MSG.loading}
-          </p>
-        ) : list.isError ? (
-          <p role="alert" className="mt-4 text-status-other">
-            {MSG.fetchNotificationsFailed}
-          </p>
-        ) : notices.length === 0 ? (
-          <p className="mt-4 text-slate-600">
-            No notifications {target === 'all' ? 'for the whole college' : `for ${targetLabel(target)}`} yet.
-          </p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {notices.map((n) => (
-              <li key={n.id}>
-                <NoticeItem notice={n} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={list}
+          errorText={MSG.fetchNotificationsFailed}
+          isEmpty={(p) => p.data.length === 0}
+          empty={`No notifications ${target === 'all' ? 'for the whole college' : `for ${targetLabel(target)}`} yet.`}
+          className="mt-4"
+        >
+          {(notices) => (
+            <ul className="mt-4 space-y-3">
+              {notices.data.map((n) => (
+                <li key={n.id}>
+                  <NoticeItem notice={n} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </div>
       {list.data && (
         <Pagination

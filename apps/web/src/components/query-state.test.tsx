@@ -1,0 +1,51 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { QueryState } from './query-state';
+
+const show = (query: { isPending: boolean; isFetching?: boolean; data: string[] | undefined }) =>
+  render(
+    <QueryState
+      query={query}
+      errorText="Failed to fetch things"
+      isEmpty={(list) => list.length === 0}
+      empty="Nothing yet."
+    >
+      {(list) => <p>{list.join(', ')}</p>}
+    </QueryState>,
+  );
+
+describe('QueryState', () => {
+  it('says Loading... until the first answer, then shows what came', () => {
+    const { rerender } = show({ isPending: true, data: undefined });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    rerender(
+      <QueryState
+        query={{ isPending: false, data: ['a', 'b'] }}
+        errorText="Failed"
+        isEmpty={(l) => l.length === 0}
+      >
+        {(list) => <p>{list.join(', ')}</p>}
+      </QueryState>,
+    );
+    expect(screen.getByText('a, b')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the error text when the read failed with nothing to show, and Loading... while it is tried again', () => {
+    const { unmount } = show({ isPending: false, data: undefined });
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch things');
+    unmount();
+    show({ isPending: false, isFetching: true, data: undefined });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('shows the empty text when there is nothing, and keeps what was shown when a refetch fails', () => {
+    const { unmount } = show({ isPending: false, data: [] });
+    expect(screen.getByText('Nothing yet.')).toBeInTheDocument();
+    unmount();
+    // a failed refetch keeps its data: the list stays, no error text replaces it
+    show({ isPending: false, data: ['kept'] });
+    expect(screen.getByText('kept')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

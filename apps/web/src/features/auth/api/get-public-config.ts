@@ -1,0 +1,22 @@
+import { DEFAULT_STUDENT_EMAIL_DOMAIN, type TPublicConfig } from '@bit/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from './keys';
+
+const getPublicConfig = () => api.get<TPublicConfig>('/config');
+
+const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.config(),
+    queryFn: getPublicConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** GET /api/config: the student email domain (default until loaded) and the authority approval mode. */
+export function usePublicConfig() {
+  const query = useQuery(publicConfigQueryOptions());
+  return {
+    studentEmailDomain: query.data?.studentEmailDomain ?? DEFAULT_STUDENT_EMAIL_DOMAIN,
+    authorityApproval: query.data?.authorityApproval ?? 'admin',
+  };
+}

@@ -1,0 +1,34 @@
+import { PAGE_SIZE_DEFAULT, type TAuthorityComplaintPage, type TComplaintStatus } from '@bit/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { complaintKeys } from './keys';
+
+/** `before`: the last id of the page before (keyset paging, see hooks/use-page-cursors.ts). */
+export type TAuthorityQuery = {
+  page: number;
+  pageSize?: number;
+  status?: TComplaintStatus | '';
+  before?: number | undefined;
+};
+
+const getAuthorityComplaints = (query: TAuthorityQuery, signal?: AbortSignal) =>
+  api.get<TAuthorityComplaintPage>('/complaints/authority', {
+    query: {
+      page: query.page,
+      pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT,
+      status: query.status,
+      before: query.before,
+    },
+    signal,
+  });
+
+const authorityComplaintsQueryOptions = (query: TAuthorityQuery) =>
+  queryOptions({
+    queryKey: complaintKeys.authority(query),
+    queryFn: ({ signal }) => getAuthorityComplaints(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** `enabled`: false for an authority awaiting approval, who would only be refused. */
+export const useAuthorityComplaints = (query: TAuthorityQuery, enabled = true) =>
+  useQuery({ ...authorityComplaintsQueryOptions(query), enabled });

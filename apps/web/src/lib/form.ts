@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useRef } from 'react';
+import {
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type SubmitHandler,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { config, type z } from 'zod';
+import { ApiError } from './api-client';
+
+// The CSP allows no eval, and zod's fast path compiles its parsers with `new Function`. Every parse on
+// the web is a form's, through this module, so switching it off here (not in the entry) covers them.
+config({ jitless: true });
+
+/**
+ * A contract schema as a form reads it: the form holds text (and '' for "nothing chosen yet") until the
+ * schema parses it. Only the type changes: the contract's schema runs as it is, with its own messages.
+ */
+export function formSchema<TValues extends FieldValues, TOut>(schema: z.ZodType<TOut>) {
+  return schema as unknown as z.ZodType<TOut, TValues>;
+}
+
+type TIssue = { path: PropertyKey[]; message: string };
+
+/** The message of the first failing field in the form's order (a schema reports its issues by key). */
+export function firstIssueMessage(issues: readonly TIssue[], order: readonly string[]): string | undefined {
+  const rank = (issue: TIssue) => {
+    const i = order.indexOf(String(issue.path[0]));
+    return i === -1 ? order.length : i;
+  };
+  return [...issues].sort((a, b) => rank(a) - rank(b))[0]?.message;
+}
+
+/** The form's controls for these field names, in the order they stand on the page. */
+function controlsOnPage(form: HTMLFormElement | null, names: string[]) {
+  const found: Array<{ name: string; control: HTMLElement }> = [];
+  for (const name of names) {
+    const all = form ? [...form.querySelectorAll<HTMLElement>(`[name="${name}"]`)] : [];
+    // a radio group is entered at its checked radio, as the arrow keys would
+    const control = all.find((el) => el instanceof HTMLInputElement && el.checked) ?? all[0];
+    if (control) found.push({ name, control });
+  }
+  return found.sort((a, b) =>
+    a.control.compareDocumentPosition(b.control) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+}
+
+type TFormOptions<TValues extends FieldValues> = {
+  defaultValues: TValues;
+  /** The toast when the checks fail; the first failing field's own message unless given. */
+  invalidToast?: (message: string) => string;
+};
+
+/**
+ * Every form's state and checks: react-hook-form over a contract schema. A failing submit toasts the
+ * message of the first failing field on the page (SPEC's toasts), marks every failing field
+ * (aria-invalid, the message under it) and moves focus to the first; `refused` does the same for the
+ * fields a 400 names. Fields are controlled, so counters and reformatted values follow them.
+ */
+export function useSchemaForm<TValues extends FieldValues, TOut>(
+  schema: z.ZodType<TOut, TValues>,
+  { defaultValues, invalidToast = (message) => message }: TFormOptions<TValues>,
+) {
+  const form = useForm<TValues, unknown, TOut>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues as DefaultValues<TValues>,
+    // registration order is not page order once a field appears later (the hostel of a warden)
+    shouldFocusError: false,
+  });
+  const ref = useRef<HTMLFormElement>(null);
+  const values = useWatch({ control: form.control }) as TValues;
+  const { errors } = form.formState;
+
+  /** Focuses the first of these failing fields on the page and answers its message. */
+  function pointAt(failing: Record<string, { message?: unknown } | undefined>): string | undefined {
+    const names = Object.keys(failing);
+    const [first] = controlsOnPage(ref.current, names);
+    first?.control.focus();
+    const name = first?.name ?? names[0];
+    const message = name ? failing[name]?.message : undefined;
+    return typeof message === 'string' ? message : undefined;
+  }
+
+  const onInvalid = (failing: FieldErrors<TValues>) => {
+    const message = pointAt(failing as Record<string, { message?: unknown }>);
+    if (message) toast.error(invalidToast(message));
+  };
+
+  /** A control's props: its value, events, ref and the message to show under it. */
+  const field = <N extends Path<TValues>>(name: N, options?: RegisterOptions<TValues, N>) => ({
+    ...form.register(name, options),
+    value: (values[name] ?? '') as string,
+    error: errors[name]?.message as string | undefined,
+  });
+
+  return {
+    ...form,
+    ref,
+    values,
+    field,
+    /** Submits through the checks: `onValid` gets the schema's output. */
+    submit: (onValid: SubmitHandler<TOut>) => form.handleSubmit(onValid, onInvalid),
+    /** A text control that keeps only what `keep` leaves of what is typed (digits of a mobile number). */
+    filtered: <N extends Path<TValues>>(name: N, keep: (text: string) => string) => {
+      const props = field(name);
+      return {
+        ...props,
+        onChange: (event: ChangeEvent<HTMLInputElement>) => {
+          event.target.value = keep(event.target.value);
+          return props.onChange(event);
+        },
+      };
+    },
+    /**
+     * The handler of a refused request: marks the fields its 400 names (`errors[].field`), moves focus
+     * to the first, and toasts `message(error)`.
+     */
+    refused: (message: (error: unknown) => string) => (error: unknown) => {
+      const named = error instanceof ApiError ? error.errors.filter((e) => e.field in defaultValues) : [];
+      for (const e of named) form.setError(e.field as Path<TValues>, { type: 'server', message: e.message });
+      if (named.length > 0) pointAt(Object.fromEntries(named.map((e) => [e.field, e])));
+      toast.error(message(error));
+    },
+  };
+}
