@@ -13,6 +13,8 @@ import { registerSecurity } from './plugins/external/security';
 import { compiledSerializer } from './plugins/external/serializer';
 import { registerWebApp } from './plugins/external/web-app';
 import { registerRoutes } from './routes';
+import { DAILY_JOBS } from './services/digest';
+import { startScheduler } from './services/scheduler';
 
 export interface BuildOptions {
   clock?: Clock;
@@ -20,6 +22,8 @@ export interface BuildOptions {
   database?: Database;
   /** Run the background mail sender (default true). */
   mailSender?: boolean;
+  /** Run the timed jobs (digests, escalations) once a minute (default: with the mail sender). */
+  scheduler?: boolean;
   logger?: boolean;
   /** Where the log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -104,6 +108,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     const sender = startMailSender(ctx);
     wake = sender.wake;
     app.addHook('onClose', async () => sender.stop());
+  }
+  if (opts.scheduler ?? opts.mailSender !== false) {
+    const scheduler = startScheduler(ctx, DAILY_JOBS);
+    app.addHook('onClose', async () => scheduler.stop());
   }
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 

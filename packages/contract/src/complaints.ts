@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAttachment, ZMessage } from './conversation';
 import { pageOf, ZPageQuery } from './common';
 import {
   COLLEGE_DEPARTMENTS,
@@ -81,6 +82,8 @@ export const ZComplaint = z.object({
   student: z.object({ name: z.string(), rollNo: z.string().nullable() }),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** times the student reopened it (CONTRACT 5.4) */
+  reopenCount: z.number().int(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 
@@ -92,7 +95,12 @@ export const ZHistoryEntry = z.object({
 });
 export type THistoryEntry = z.infer<typeof ZHistoryEntry>;
 
-export const ZComplaintWithHistory = ZComplaint.extend({ history: z.array(ZHistoryEntry) });
+/** One complaint with everything its page shows: history, messages and photos, each oldest first. */
+export const ZComplaintWithHistory = ZComplaint.extend({
+  history: z.array(ZHistoryEntry),
+  messages: z.array(ZMessage),
+  attachments: z.array(ZAttachment),
+});
 export type TComplaintWithHistory = z.infer<typeof ZComplaintWithHistory>;
 
 export const ZFileComplaintResponse = z.object({ token: z.string(), complaint: ZComplaint });
@@ -150,3 +158,6 @@ export const ZUpdateComplaintRequest = z.strictObject({
 export type TUpdateComplaintRequest = z.infer<typeof ZUpdateComplaintRequest>;
 
 export const ZUpdateComplaintResponse = z.object({ message: z.string(), data: ZComplaint });
+
+export const ZReopenResponse = z.object({ message: z.string(), data: ZComplaint });
+export type TReopenResponse = z.infer<typeof ZReopenResponse>;

@@ -65,3 +65,91 @@ export function statusMail(
   ]);
   return { to, subject, ...body };
 }
+
+type MailComplaint = {
+  token: string;
+  type: string;
+  hostel_no: number | null;
+  room_no: string | null;
+  sub_type: string;
+  description: string;
+};
+
+/** "Hostel 4, room 12" or "College, IT Support": where the problem is. */
+const placeOf = (c: MailComplaint) =>
+  c.type === 'Hostel' ? `Hostel ${c.hostel_no}, room ${c.room_no}` : `College, ${c.sub_type}`;
+
+const excerpt = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** CONTRACT 5.1: a new complaint in an authority's scope, one mail per complaint. */
+export function newComplaintMail(to: string, name: string, c: MailComplaint, link: string) {
+  const subject = `${PRODUCT}: new complaint ${c.token}`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `A new ${c.type.toLowerCase()} complaint was filed: ${c.token}.`,
+    `Where: ${placeOf(c)}\nCategory: ${c.sub_type}`,
+    `Description: ${excerpt(c.description)}`,
+    `Open it here: ${link}`,
+  ]);
+  return { to, subject, ...body };
+}
+
+/** CONTRACT 5.1: the 08:00 digest of the new complaints in scope of the last 24 hours. */
+export function digestMail(
+  to: string,
+  name: string,
+  day: string,
+  complaints: (MailComplaint & { link: string })[],
+  more: number,
+) {
+  const subject = `${PRODUCT}: ${complaints.length + more} new complaint${complaints.length + more === 1 ? '' : 's'} (${day})`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `New complaints in your scope in the last 24 hours:`,
+    ...complaints.map(
+      (c) => `${c.token}: ${placeOf(c)}, ${c.sub_type}\n${excerpt(c.description, 160)}\n${c.link}`,
+    ),
+    ...(more > 0 ? [`…and ${more} more: see your dashboard.`] : []),
+  ]);
+  return { to, subject, ...body };
+}
+
+/** CONTRACT 5.2: a message on a complaint, to the other side. */
+export function conversationMail(
+  to: string,
+  name: string,
+  token: string,
+  from: { name: string; role: string; designation: string | null },
+  text: string,
+  link: string,
+) {
+  const who =
+    from.role === 'student' ? `${from.name} (student)` : `${from.name} (${from.designation ?? 'authority'})`;
+  const subject = `${PRODUCT}: new message on complaint ${token}`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `${who} wrote on complaint ${token}:`,
+    excerpt(text, 2000),
+    `Reply here: ${link}`,
+  ]);
+  return { to, subject, ...body };
+}
+
+/** CONTRACT 5.4: the student reopened a complaint. */
+export function reopenedMail(
+  to: string,
+  name: string,
+  token: string,
+  student: string,
+  reason: string,
+  link: string,
+) {
+  const subject = `${PRODUCT}: complaint ${token} was reopened`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `${student} reopened complaint ${token}; it is Pending again.`,
+    `Reason: ${reason}`,
+    `Open it here: ${link}`,
+  ]);
+  return { to, subject, ...body };
+}

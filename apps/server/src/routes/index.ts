@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin';
 import authRoutes from './auth';
 import complaintRoutes from './complaints';
+import { attachmentRoutes, conversationRoutes, meRoutes } from './conversation';
 import feedbackRoutes from './feedback';
 import healthRoutes from './health';
 import notificationRoutes from './notifications';
@@ -11,6 +12,9 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(complaintRoutes, { prefix: '/complaints' });
+  await app.register(conversationRoutes, { prefix: '/complaints' });
+  await app.register(attachmentRoutes, { prefix: '/attachments' });
+  await app.register(meRoutes, { prefix: '/me' });
   await app.register(feedbackRoutes, { prefix: '/feedback' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(adminRoutes, { prefix: '/admin' });

@@ -1,5 +1,6 @@
 import {
   COMPLAINT_STATUSES,
+  complaintStatusPath,
   HOSTEL_NUMBERS,
   MSG,
   MSG_COMPLAINT,
@@ -35,6 +36,7 @@ import {
   type Scope,
   scopeCondition,
 } from '../policy/scope';
+import { conversationOf, tellAuthoritiesOfFiling } from './conversation';
 import { bumpCounters, readAllCounters, readCounters } from './counters';
 import { averageFrom } from './feedback';
 import type { UserRow } from './users';
@@ -66,6 +68,7 @@ export function toComplaint(row: ComplaintRow): TComplaint {
     student: { name: row.student_name, rollNo: row.student_roll },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    reopenCount: Number(row.reopen_count ?? 0),
   };
 }
 
@@ -79,7 +82,7 @@ function toHistoryEntry(row: HistoryRow): TComplaintWithHistory['history'][numbe
 }
 
 /** The counter scopes a complaint is counted in (see services/counters.ts). */
-function counterScopesOf(c: Pick<ComplaintRow, 'type' | 'hostel_no' | 'is_network'>): string[] {
+export function counterScopesOf(c: Pick<ComplaintRow, 'type' | 'hostel_no' | 'is_network'>): string[] {
   const scopes = ['all', `type:${c.type}`];
   if (c.type === 'Hostel' && c.hostel_no !== null) scopes.push(`hostel:${Number(c.hostel_no)}`);
   if (Number(c.is_network) === 1) scopes.push('network');
@@ -117,6 +120,9 @@ function statusCounts(counters: Record<string, number>, scope: string | null): T
 const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err as Error)?.message));
 
 const TOKEN_ATTEMPTS = 5;
+
+/** Statuses that close a complaint: messages, photos and reopening stay open 14 days after them. */
+const CLOSED_STATUSES: readonly string[] = ['Resolved', 'Rejected'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT 5.9: complaints one student may file in any 24 hours (MSG.complaintQuota says it). */
@@ -252,12 +258,15 @@ export async function fileComplaint(
           throw tooMany(MSG.complaintQuota, (Number(edge?.created_at ?? now) + DAY_MS - now) / 1000);
         }
         await insertFilingHistory(trx, 'one', Number(inserted.id), Number(student.id), student.name, now);
+        // CONTRACT 5.1: authorities in scope who want each new complaint are mailed with the filing
+        await tellAuthoritiesOfFiling(ctx, trx, inserted);
         await bumpCounters(
           trx,
           Object.fromEntries(counterScopesOf(inserted).map((s) => [`c:${s}:Pending`, 1])),
         );
         return inserted;
       });
+      ctx.mailQueued();
       return { token, complaint: toComplaint(row) };
     } catch (err) {
       // 50 random bits make a clash very rare; the whole transaction is retried with a new token
@@ -402,7 +411,11 @@ export async function getComplaintByToken(
   const [row] = await complaintByToken(ctx.database, scope.kind, token, scopeValue);
   if (!row) throw notFound(MSG.complaintNotFound);
   const history = await historyOfComplaint(ctx.database, 'one', Number(row.id));
-  return { ...toComplaint(row), history: history.map(toHistoryEntry) };
+  return {
+    ...toComplaint(row),
+    history: history.map(toHistoryEntry),
+    ...(await conversationOf(ctx, Number(row.id))),
+  };
 }
 
 /** Sets a complaint's status, records it in the history, moves the counters and mails the student. */
@@ -435,6 +448,8 @@ export async function updateComplaintStatus(
         assigned_name: authority.name,
         assigned_designation: authority.designation,
         updated_at: now,
+        // messages, photos and reopening stay open 14 days after the last change to a closed status
+        ...(CLOSED_STATUSES.includes(input.status) ? { closed_at: now } : {}),
       })
       .where('id', '=', id)
       .returningAll()
@@ -465,7 +480,7 @@ export async function updateComplaintStatus(
       .where('id', '=', Number(before.student_id))
       .executeTakeFirst();
     if (student) {
-      const link = `${ctx.config.publicUrl}/complaint-status?token=${encodeURIComponent(row.token)}`;
+      const link = `${ctx.config.publicUrl}${complaintStatusPath(row.token)}`;
       await enqueueMail(
         trx,
         statusMail(student.email, student.name, row.token, input.status, remarks, link),

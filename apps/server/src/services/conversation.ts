@@ -1,0 +1,405 @@
+import {
+  attachmentThumbUrl,
+  attachmentUrl,
+  CONVERSATION_OPEN_DAYS,
+  complaintStatusPath,
+  MESSAGES_PER_HOUR,
+  MSG,
+  MSG_CONVERSATION,
+  PHOTOS_PER_COMPLAINT,
+  REOPEN_MAX,
+  type TAttachment,
+  type TComplaint,
+  type TMessage,
+  type TNewComplaintPreference,
+} from '@bit/contract';
+import type { Selectable, Transaction } from 'kysely';
+import type { Ctx } from '../context';
+import type { ComplaintAttachmentsTable, ComplaintMessagesTable, ComplaintsTable, DB } from '../db/schema';
+import { conflict, forbidden, notFound, tooMany } from '../lib/errors';
+import { processPhoto } from '../lib/images';
+import { isoFromMs } from '../lib/iso-time';
+import { enqueueMail } from '../mail/outbox';
+import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templates';
+import { applyScope, complaintScope } from '../policy/scope';
+import { bumpCounters } from './counters';
+import type { UserRow } from './users';
+
+type ComplaintRow = Selectable<ComplaintsTable>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const CLOSED = ['Resolved', 'Rejected'];
+
+const actorOf = (
+  row: Pick<Selectable<ComplaintMessagesTable>, 'by_name' | 'by_role' | 'by_designation'>,
+) => ({
+  name: row.by_name,
+  role: row.by_role,
+  designation: (row.by_designation as TMessage['by']['designation']) ?? null,
+});
+
+export const toMessage = (row: Selectable<ComplaintMessagesTable>): TMessage => ({
+  id: Number(row.id),
+  body: row.body,
+  by: actorOf(row),
+  at: isoFromMs(Number(row.at)),
+});
+
+export const toAttachment = (row: Selectable<ComplaintAttachmentsTable>): TAttachment => ({
+  id: Number(row.id),
+  url: attachmentUrl(Number(row.id)),
+  thumbUrl: attachmentThumbUrl(Number(row.id)),
+  contentType: row.content_type,
+  width: Number(row.width),
+  height: Number(row.height),
+  bytes: Number(row.bytes),
+  by: actorOf(row),
+  at: isoFromMs(Number(row.at)),
+});
+
+/** The messages and photos of a complaint, oldest first, for its page. */
+export async function conversationOf(ctx: Ctx, complaintId: number) {
+  const db = ctx.database.db;
+  const [messages, attachments] = await Promise.all([
+    db
+      .selectFrom('complaint_messages')
+      .selectAll()
+      .where('complaint_id', '=', complaintId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('complaint_attachments')
+      .selectAll()
+      .where('complaint_id', '=', complaintId)
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { messages: messages.map(toMessage), attachments: attachments.map(toAttachment) };
+}
+
+/**
+ * A complaint the user may see, or "not found" (a complaint out of scope is not admitted to
+ * exist). Inside a transaction on PostgreSQL the row is locked, so two photos or a reopen and a
+ * status change take turns.
+ */
+async function visibleComplaint(
+  ctx: Ctx,
+  db: Transaction<DB> | Ctx['database']['db'],
+  user: UserRow,
+  id: number,
+  lock = false,
+): Promise<ComplaintRow> {
+  const scope = complaintScope(user);
+  if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
+  let query = applyScope(db.selectFrom('complaints').selectAll(), scope).where('id', '=', id);
+  if (lock && ctx.database.dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(MSG.complaintNotFound);
+  return row;
+}
+
+/** Pending and In Progress are open; Resolved and Rejected stay open 14 days after the change. */
+export function isOpenForMessages(
+  row: Pick<ComplaintRow, 'status' | 'closed_at' | 'updated_at'>,
+  now: number,
+) {
+  if (!CLOSED.includes(row.status)) return true;
+  const closedAt = Number(row.closed_at ?? row.updated_at);
+  return now - closedAt <= CONVERSATION_OPEN_DAYS * DAY_MS;
+}
+
+/** Only the owner student and approved authorities in scope take part; an admin reads. */
+function assertParticipant(user: UserRow) {
+  if (user.role === 'admin') throw forbidden(MSG.forbidden);
+}
+
+const actorColumns = (user: UserRow, now: number) => ({
+  by_id: Number(user.id),
+  by_name: user.name,
+  by_role: user.role,
+  by_designation: user.role === 'authority' ? user.designation : null,
+  at: now,
+});
+
+/**
+ * The authorities a student's words go to: those who updated or wrote on the complaint, or, when
+ * none has, every approved authority in its scope (CONTRACT 5.2).
+ */
+async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) {
+  const involved = await trx
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('role', '=', 'authority')
+    .where('approved', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('complaint_history').select('by_id').where('complaint_id', '=', Number(complaint.id)),
+        ),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('complaint_messages')
+            .select('by_id')
+            .where('complaint_id', '=', Number(complaint.id))
+            .where('by_role', '=', 'authority'),
+        ),
+      ]),
+    )
+    .execute();
+  if (involved.length > 0) return involved;
+  return (await authoritiesInScope(trx, complaint)).map(({ email, name }) => ({ email, name }));
+}
+
+/**
+ * Verified, approved authorities whose scope holds a complaint, with their preference for new
+ * complaints. The inverse of policy/scope.ts: Hostel Clerks and Wardens of its hostel, the Network
+ * Department for network problems, and every Other.
+ */
+export async function authoritiesInScope(
+  db: Transaction<DB> | Ctx['database']['db'],
+  complaint: ComplaintRow,
+) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'designation', 'new_complaints_pref'])
+    .where('role', '=', 'authority')
+    .where('approved', '=', 1)
+    .where('verified', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('designation', '=', 'Other'),
+        ...(complaint.hostel_no !== null
+          ? [
+              eb.and([
+                eb('designation', 'in', ['Hostel Clerk', 'Warden']),
+                eb('hostel_no', '=', Number(complaint.hostel_no)),
+              ]),
+            ]
+          : []),
+        ...(Number(complaint.is_network) === 1 ? [eb('designation', '=', 'Network Department')] : []),
+      ]),
+    )
+    .execute();
+}
+
+/** CONTRACT 5.1's defaults: the people who fix things hear at once, Other gets the morning digest. */
+export function newComplaintPreference(user: {
+  designation: string | null;
+  new_complaints_pref: TNewComplaintPreference | null;
+}): TNewComplaintPreference {
+  return user.new_complaints_pref ?? (user.designation === 'Other' ? 'digest' : 'each');
+}
+
+/** In the filing's transaction: one mail per complaint to each authority in scope who wants them. */
+export async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, complaint: ComplaintRow) {
+  const authorities = await authoritiesInScope(trx, complaint);
+  const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
+  let queued = 0;
+  for (const a of authorities) {
+    if (newComplaintPreference(a) !== 'each') continue;
+    await enqueueMail(trx, newComplaintMail(a.email, a.name, complaint, link), Number(complaint.created_at));
+    queued++;
+  }
+  return queued;
+}
+
+async function assertUnderMessageLimit(ctx: Ctx, user: UserRow, now: number) {
+  const recent = await ctx.database.db
+    .selectFrom('complaint_messages')
+    .select('at')
+    .where('by_id', '=', Number(user.id))
+    .where('at', '>', now - HOUR_MS)
+    .orderBy('at', 'desc')
+    .limit(MESSAGES_PER_HOUR)
+    .execute();
+  if (recent.length >= MESSAGES_PER_HOUR) {
+    const oldest = Number(recent[recent.length - 1]!.at);
+    throw tooMany(MSG_CONVERSATION.tooManyMessages, (oldest + HOUR_MS - now) / 1000);
+  }
+}
+
+/** A message on a complaint, mailed to the other side (CONTRACT 5.2). */
+export async function postMessage(
+  ctx: Ctx,
+  user: UserRow,
+  complaintId: number,
+  body: string,
+): Promise<TMessage> {
+  assertParticipant(user);
+  const now = ctx.clock.now();
+  const complaint = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
+  if (!isOpenForMessages(complaint, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
+  await assertUnderMessageLimit(ctx, user, now);
+  const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('complaint_messages')
+      .values({ complaint_id: complaintId, body, ...actorColumns(user, now) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
+    const recipients =
+      user.role === 'student'
+        ? await authoritiesToTell(trx, complaint)
+        : await trx
+            .selectFrom('users')
+            .select(['email', 'name'])
+            .where('id', '=', Number(complaint.student_id))
+            .execute();
+    for (const r of recipients) {
+      await enqueueMail(trx, conversationMail(r.email, r.name, complaint.token, user, body, link), now);
+    }
+    return inserted;
+  });
+  ctx.mailQueued();
+  return toMessage(row);
+}
+
+/** A photo on a complaint: checked and re-encoded first, then stored with its row in one transaction. */
+export async function addAttachment(
+  ctx: Ctx,
+  user: UserRow,
+  complaintId: number,
+  bytes: Buffer,
+): Promise<TAttachment> {
+  assertParticipant(user);
+  const first = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
+  if (!isOpenForMessages(first, ctx.clock.now())) throw conflict(MSG_CONVERSATION.closedForMessages);
+  const photo = await processPhoto(bytes);
+  const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
+    if (!isOpenForMessages(complaint, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
+    const { n } = await trx
+      .selectFrom('complaint_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('complaint_id', '=', complaintId)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= PHOTOS_PER_COMPLAINT) throw conflict(MSG_CONVERSATION.tooManyPhotos);
+    const inserted = await trx
+      .insertInto('complaint_attachments')
+      .values({
+        complaint_id: complaintId,
+        content_type: photo.contentType,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.data.length,
+        ...actorColumns(user, now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('attachment_files')
+      .values({ attachment_id: Number(inserted.id), data: photo.data, thumb: photo.thumb })
+      .execute();
+    return inserted;
+  });
+  return toAttachment(row);
+}
+
+/** A photo or its thumbnail, for whoever may see its complaint; "not found" for anyone else. */
+export async function readAttachment(
+  ctx: Ctx,
+  user: UserRow,
+  id: number,
+  size: 'full' | 'thumb',
+): Promise<{ contentType: string; data: Buffer }> {
+  const row = await ctx.database.db
+    .selectFrom('complaint_attachments')
+    .innerJoin('attachment_files', 'attachment_files.attachment_id', 'complaint_attachments.id')
+    .select(['complaint_attachments.complaint_id', 'complaint_attachments.content_type'])
+    .select(size === 'full' ? 'attachment_files.data as bytes' : 'attachment_files.thumb as bytes')
+    .where('complaint_attachments.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(MSG.notFound);
+  try {
+    await visibleComplaint(ctx, ctx.database.db, user, Number(row.complaint_id));
+  } catch {
+    throw notFound(MSG.notFound);
+  }
+  return { contentType: row.content_type, data: Buffer.from(row.bytes) };
+}
+
+/**
+ * The student reopens a Resolved or Rejected complaint within 14 days of that change, before giving
+ * feedback, at most twice (CONTRACT 5.4): back to Pending, with the reason in the history.
+ */
+export async function reopenComplaint(
+  ctx: Ctx,
+  user: UserRow,
+  complaintId: number,
+  reason: string,
+  toComplaint: (row: ComplaintRow) => TComplaint,
+): Promise<TComplaint> {
+  if (user.role !== 'student') throw forbidden(MSG.forbidden);
+  const now = ctx.clock.now();
+  const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const before = await visibleComplaint(ctx, trx, user, complaintId, true);
+    const feedback = await trx
+      .selectFrom('feedback')
+      .select('id')
+      .where('complaint_id', '=', complaintId)
+      .executeTakeFirst();
+    const allowed =
+      CLOSED.includes(before.status) &&
+      isOpenForMessages(before, now) &&
+      !feedback &&
+      Number(before.reopen_count ?? 0) < REOPEN_MAX;
+    if (!allowed) throw conflict(MSG_CONVERSATION.cannotReopen);
+    const updated = await trx
+      .updateTable('complaints')
+      .set((eb) => ({
+        status: 'Pending',
+        reopen_count: eb('reopen_count', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', complaintId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('complaint_history')
+      .values({
+        complaint_id: complaintId,
+        status: 'Pending',
+        remarks: reason,
+        by_id: Number(user.id),
+        by_name: user.name,
+        by_designation: null,
+        at: now,
+      })
+      .execute();
+    const { counterScopesOf } = await import('./complaints');
+    const deltas: Record<string, number> = {};
+    for (const s of counterScopesOf(before)) {
+      deltas[`c:${s}:${before.status}`] = -1;
+      deltas[`c:${s}:Pending`] = 1;
+    }
+    await bumpCounters(trx, deltas);
+    const link = `${ctx.config.publicUrl}${complaintStatusPath(before.token)}`;
+    for (const r of await authoritiesToTell(trx, before)) {
+      await enqueueMail(trx, reopenedMail(r.email, r.name, before.token, user.name, reason, link), now);
+    }
+    return updated;
+  });
+  ctx.mailQueued();
+  return toComplaint(row);
+}
+
+/** An authority's choice of mails about new complaints (CONTRACT 5.1); students and admins have none. */
+export async function getPreferences(user: UserRow) {
+  if (user.role !== 'authority') throw forbidden(MSG.forbidden);
+  return { newComplaints: newComplaintPreference(user) };
+}
+
+export async function setPreferences(ctx: Ctx, user: UserRow, newComplaints: TNewComplaintPreference) {
+  if (user.role !== 'authority') throw forbidden(MSG.forbidden);
+  await ctx.database.db
+    .updateTable('users')
+    .set({ new_complaints_pref: newComplaints, updated_at: ctx.clock.now() })
+    .where('id', '=', Number(user.id))
+    .execute();
+  return { newComplaints };
+}
