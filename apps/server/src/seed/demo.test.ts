@@ -60,6 +60,28 @@ describe('the demo seed', () => {
       const pdf = await t.app.inject({ method: 'GET', url: withPdf.pdfUrl });
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
+      // conversations and photos on the newest complaints, shown on the complaint's page
+      const newest = await db
+        .selectFrom('complaint_attachments')
+        .innerJoin('complaints', 'complaints.id', 'complaint_attachments.complaint_id')
+        .select(['complaints.token', 'complaint_attachments.id'])
+        .orderBy('complaint_attachments.id', 'desc')
+        .executeTakeFirstOrThrow();
+      const page = await t.request({
+        method: 'GET',
+        url: `/api/complaints/${newest.token}`,
+        token: login.body.token,
+      });
+      expect(page.body.data.messages.length).toBeGreaterThan(0);
+      expect(page.body.data.attachments.length).toBeGreaterThan(0);
+      const image = await t.app.inject({
+        method: 'GET',
+        url: page.body.data.attachments[0].thumbUrl,
+        headers: { authorization: `Bearer ${login.body.token}` },
+      });
+      expect(image.statusCode).toBe(200);
+      expect([...image.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
       await seedDemo(t.ctx);
       expect({
         users: await count('users'),

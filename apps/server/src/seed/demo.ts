@@ -6,9 +6,11 @@ import {
   type TDesignation,
 } from '@bit/contract';
 import type { Insertable, Transaction } from 'kysely';
+import sharp from 'sharp';
 import type { Ctx } from '../context';
 import type { ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
+import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { bumpCounters } from '../services/counters';
 
@@ -292,6 +294,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           values.assigned_name = handler.name;
           values.assigned_designation = handler.designation;
           values.updated_at = createdAt + steps.length * DAY;
+          if (status === 'Resolved' || status === 'Rejected') values.closed_at = values.updated_at;
         }
         const row = await trx
           .insertInto('complaints')
@@ -405,8 +408,110 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
     }
   });
 
+  const conversation = await seedConversations(ctx, now);
+
   console.log(
-    `Seeded ${users.length} accounts, ${COMPLAINT_COUNT} complaints, ${feedbackCount} feedback entries and ${notices.length} notices.`,
+    `Seeded ${users.length} accounts, ${COMPLAINT_COUNT} complaints, ${feedbackCount} feedback entries, ${notices.length} notices, ${conversation.messages} messages and ${conversation.photos} photos.`,
   );
   printLogins(users);
+}
+
+/** A small picture the seed draws itself (no files shipped): a coloured card with a label. */
+async function demoPhoto(label: string, colour: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">
+    <rect width="640" height="480" fill="${colour}"/>
+    <rect x="40" y="40" width="560" height="400" rx="24" fill="#ffffff" fill-opacity="0.35"/>
+    <text x="320" y="255" font-family="sans-serif" font-size="40" text-anchor="middle" fill="#1f2937">${label}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
+ * Messages and photos on the newest complaints (CONTRACT 5.2, 5.3): the student asks, whoever
+ * handles it answers; a few complaints carry a photo or two, made by the seed and stored as an
+ * upload would be (re-encoded, with a thumbnail).
+ */
+async function seedConversations(ctx: Ctx, now: number): Promise<{ messages: number; photos: number }> {
+  const db = ctx.database.db;
+  const recent = await db
+    .selectFrom('complaints')
+    .innerJoin('users', 'users.id', 'complaints.student_id')
+    .select([
+      'complaints.id',
+      'complaints.sub_type',
+      'complaints.created_at',
+      'complaints.assigned_to_id',
+      'complaints.assigned_name',
+      'complaints.assigned_designation',
+      'users.id as student_id',
+      'users.name as student_name',
+    ])
+    .orderBy('complaints.id', 'desc')
+    .limit(24)
+    .execute();
+  const photos = await Promise.all([
+    demoPhoto('Broken fan blade', '#93c5fd'),
+    demoPhoto('Leaking tap', '#86efac'),
+    demoPhoto('Cracked window', '#fca5a5'),
+  ]).then((all) => Promise.all(all.map((p) => processPhoto(p))));
+  let messages = 0;
+  let attached = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const [k, c] of recent.entries()) {
+      const student = {
+        by_id: Number(c.student_id),
+        by_name: c.student_name,
+        by_role: 'student' as const,
+        by_designation: null,
+      };
+      const asked = Math.min(now - 60_000, Number(c.created_at) + 3 * 60 * 60 * 1000);
+      await trx
+        .insertInto('complaint_messages')
+        .values({
+          complaint_id: Number(c.id),
+          body: `Any update on the ${c.sub_type.toLowerCase()} problem? It is still there.`,
+          ...student,
+          at: asked,
+        })
+        .execute();
+      messages++;
+      if (c.assigned_to_id !== null && c.assigned_name) {
+        await trx
+          .insertInto('complaint_messages')
+          .values({
+            complaint_id: Number(c.id),
+            body: 'Thanks for the details. Someone from maintenance will visit your room tomorrow morning.',
+            by_id: Number(c.assigned_to_id),
+            by_name: c.assigned_name,
+            by_role: 'authority',
+            by_designation: c.assigned_designation,
+            at: Math.min(now - 30_000, asked + 2 * 60 * 60 * 1000),
+          })
+          .execute();
+        messages++;
+      }
+      if (k % 4 === 0) {
+        const picture = photos[(k / 4) % photos.length]!;
+        const row = await trx
+          .insertInto('complaint_attachments')
+          .values({
+            complaint_id: Number(c.id),
+            content_type: picture.contentType,
+            width: picture.width,
+            height: picture.height,
+            bytes: picture.data.length,
+            ...student,
+            at: Math.min(now - 45_000, Number(c.created_at) + 60_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('attachment_files')
+          .values({ attachment_id: Number(row.id), data: picture.data, thumb: picture.thumb })
+          .execute();
+        attached++;
+      }
+    }
+  });
+  return { messages, photos: attached };
 }
