@@ -26,6 +26,12 @@ import {
 
 type TRoleName = 'anonymous' | 'student' | 'warden' | 'awaiting' | 'admin';
 
+/** A 16x12 PNG, a photo for the complaint page's timeline (the server re-encodes it and makes its thumbnail). */
+const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAMCAIAAADkharWAAABT0lEQVR42hXQoRHEIBRFUTrAoNGYdPA7iEGjMXRwO4hBR2Po4HeAQaMxdLLZ58/MnWeMwRq84TKI4TYkQzFgeAyvoRvUMAzLcAzGOKzDOy6HOG5HchQHjsfxOrpDHcOxHMd9IGADPnAFJHAHUqAECDyBN9ADGhiBFTjhA4IVvHAJItxCEoqA8Aiv0AUVhrCEIx+I2IiPXBGJ3JEUKREiT+SN9IhGRmRFTvxAxmZ85spI5s6kTMmQeTJvpmc0MzIrc/IHwIKH61/BDQkK/z3wQgeFAQvOd56p2IqvXBWp3JVUKRUqT+Wt9IpWRmVVTv1AwzZ842pI426kRmnQeBpvoze0MRqrcdoHFKt45VJEuZWkFP13PMqrdEWVoSzl6AcmduIn10Qm9yRNyoTJM3knfaKTMVmTMz+wsRu/uTayuTdpUzZsns276RvdjM3anM0PCRoA8NLNVAcAAAAASUVORK5CYII=',
+  'base64',
+);
+
 type TScreen = {
   /** the name used in screenshot files */
   name: string;
@@ -208,6 +214,15 @@ test.describe
       await update(2, 'Resolved', 'Washer replaced');
       await update(3, 'Resolved', 'New tube light fitted');
       await update(4, 'Rejected', 'Duplicate of an earlier complaint');
+      // the complaint in progress gets a message and a photo, so its page shows every kind of entry
+      const said = await warden.api.post(`/api/complaints/${filed[1]!.id}/messages`, {
+        data: { body: 'Does it drop on the second floor too?' },
+      });
+      expect(said.ok(), await said.text()).toBe(true);
+      const photo = await student.api.post(`/api/complaints/${filed[1]!.id}/attachments`, {
+        multipart: { file: { name: 'router.png', mimeType: 'image/png', buffer: PHOTO_PNG } },
+      });
+      expect(photo.ok(), await photo.text()).toBe(true);
       // one resolved complaint rated (the admin's recent feedback), one left to rate (the feedback form)
       const rated = await student.api.post('/api/feedback', {
         data: {
@@ -262,7 +277,10 @@ test.describe
           title: /^Complaint Status/,
           ready: async (p) => {
             await expect(p.getByRole('heading', { name: `Complaint ${tokens[1]}` })).toBeVisible();
-            await expect(p.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
+            // filed, In Progress, the warden's message, the student's photo
+            await expect(p.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(4);
+            await expect(p.getByRole('img', { name: /^Photo 1 of complaint/ })).toBeVisible();
+            await expect(p.getByLabel('Your message')).toBeVisible();
           },
         },
         {
@@ -274,6 +292,40 @@ test.describe
         ...SIGNED_IN_PUBLIC,
       ];
       await checkAll(page, screens, 'student');
+
+      // the photo viewer and the Reopen dialog, at both sizes
+      for (const [size, viewport] of [
+        ['desktop', DESKTOP],
+        ['phone', PHONE],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/complaint-status?token=${tokens[1]}`);
+        await page.getByRole('button', { name: /^Photo 1 of complaint/ }).click();
+        const viewer = page.getByRole('dialog', { name: /^Photo 1 of complaint/ });
+        await expect(viewer).toBeVisible();
+        await expectNoSeriousViolations(page, `photo viewer (${size})`);
+        if (size === 'phone') {
+          await expectNoHorizontalScroll(page, 'photo viewer');
+          expect(await smallTouchTargets(page), 'photo viewer touch targets').toEqual([]);
+        }
+        await snap(page, `complaint-photo-viewer-student-${size}`);
+        await page.keyboard.press('Escape');
+        await expect(viewer).toBeHidden();
+
+        // resolved by the warden in beforeAll: within 14 days, never reopened, not rated
+        await page.goto(`/complaint-status?token=${tokens[3]}`);
+        await page.getByRole('button', { name: 'Reopen', exact: true }).click();
+        const reopen = page.getByRole('dialog', { name: `Reopen complaint ${tokens[3]}` });
+        await expect(reopen.getByLabel('Reason')).toBeVisible();
+        await expectNoSeriousViolations(page, `reopen dialog (${size})`);
+        if (size === 'phone') {
+          await expectNoHorizontalScroll(page, 'reopen dialog');
+          expect(await smallTouchTargets(page), 'reopen dialog touch targets').toEqual([]);
+        }
+        await snap(page, `complaint-reopen-student-${size}`);
+        await page.keyboard.press('Escape');
+        await expect(reopen).toBeHidden();
+      }
     });
 
     test('student with no complaints: the empty states', async ({ page }) => {
@@ -318,6 +370,21 @@ test.describe
           path: '/manage-complaints',
           title: /Manage Complaints/,
           ready: tokenCell(0),
+        },
+        {
+          name: 'complaint-page',
+          path: `/complaint-status?token=${tokens[1]}`,
+          title: /^Complaint Status/,
+          ready: async (p) => {
+            await expect(p.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(4);
+            await expect(p.getByRole('heading', { name: 'Write to the student' })).toBeVisible();
+          },
+        },
+        {
+          name: 'authority-settings',
+          path: '/authority-settings',
+          title: /^Settings/,
+          ready: shows((p) => p.getByRole('radio', { name: 'Each new complaint, as it is filed' })),
         },
         {
           name: 'notifications',
@@ -400,6 +467,12 @@ test.describe
           path: '/manage-authorities',
           title: /^Manage Authorities/,
           ready: shows((p) => p.getByRole('row', { name: new RegExp(awaiting.name) })),
+        },
+        {
+          name: 'complaint-page',
+          path: `/complaint-status?token=${tokens[1]}`,
+          title: /^Complaint Status/,
+          ready: shows((p) => p.getByRole('list', { name: 'History' }).getByRole('listitem').nth(3)),
         },
         {
           name: 'notifications',

@@ -1,6 +1,7 @@
 import { MSG } from '@bit/contract';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { admin, warden } from '../test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '../test/utils';
 import { routes } from './router';
 
@@ -21,5 +22,48 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: 'How It Works' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Admin' })[0]).toHaveAttribute('href', '/admin-login');
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows an authority the Settings link, which opens the email settings', async () => {
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: warden }),
+      'GET /api/me/preferences': () => jsonResponse(200, { data: { newComplaints: 'each' } }),
+    });
+    const { router } = renderRoutes(routes, ['/authority-settings']);
+    expect(await screen.findByRole('radio', { name: 'Each new complaint, as it is filed' })).toBeChecked();
+    expect(screen.getAllByRole('link', { name: 'Settings' })[0]).toHaveAttribute(
+      'href',
+      '/authority-settings',
+    );
+    expect(router.state.location.pathname).toBe('/authority-settings');
+  });
+
+  it("opens a complaint's page for an admin too, read only", async () => {
+    const data = {
+      id: 7,
+      token: 'CMP-ADM1',
+      type: 'College',
+      hostelNo: null,
+      roomNo: null,
+      subType: 'Library',
+      description: 'Lights out',
+      status: 'Pending',
+      remarks: null,
+      assignedTo: null,
+      student: { name: 'Asha Kumari', rollNo: null },
+      createdAt: '2025-01-15T10:00:00.000Z',
+      updatedAt: '2025-01-15T10:00:00.000Z',
+      reopenCount: 0,
+      history: [],
+      messages: [],
+      attachments: [],
+    };
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: admin }),
+      'GET /api/complaints/CMP-ADM1': () => jsonResponse(200, { data }),
+    });
+    renderRoutes(routes, ['/complaint-status?token=CMP-ADM1']);
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ADM1' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your message')).not.toBeInTheDocument();
   });
 });

@@ -37,7 +37,6 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.studentDashboard, lazy: () => import('./routes/student-dashboard') },
               { path: paths.fileComplaint, lazy: () => import('./routes/file-complaint') },
-              { path: paths.complaintStatus, lazy: () => import('./routes/complaint-status') },
               { path: paths.feedback, lazy: () => import('./routes/feedback') },
             ],
           },
@@ -48,6 +47,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.authorityDashboard, lazy: () => import('./routes/authority-dashboard') },
               { path: paths.manageComplaints, lazy: () => import('./routes/manage-complaints') },
+              { path: paths.authoritySettings, lazy: () => import('./routes/authority-settings') },
             ],
           },
 
@@ -59,6 +59,12 @@ export const routes: RouteObject[] = [
               { path: paths.viewComplaints, lazy: () => import('./routes/view-complaints') },
               { path: paths.manageAuthorities, lazy: () => import('./routes/manage-authorities') },
             ],
+          },
+
+          // every role: the complaint's page, shown to whoever the server lets see the complaint
+          {
+            element: <ProtectedRoute roles={['student', 'authority', 'admin']} />,
+            children: [{ path: paths.complaintStatus, lazy: () => import('./routes/complaint-status') }],
           },
 
           // admins and authorities

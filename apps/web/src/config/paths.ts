@@ -18,6 +18,7 @@ export const paths = {
   feedback: '/feedback',
   authorityDashboard: '/authority-dashboard',
   manageComplaints: '/manage-complaints',
+  authoritySettings: '/authority-settings',
   adminDashboard: '/admin-dashboard',
   viewComplaints: '/view-complaints',
   notifications: '/notifications',

@@ -64,7 +64,8 @@ type TRequestOptions = {
   signal?: AbortSignal;
 };
 
-function buildUrl(path: string, query?: TQuery) {
+/** The address of an API path, with the query's non-empty values. */
+export function buildUrl(path: string, query?: TQuery) {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -75,8 +76,35 @@ function buildUrl(path: string, query?: TQuery) {
   return qs ? `${url}?${qs}` : url;
 }
 
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
+/** What every call sends: JSON accepted, and the stored token as a bearer. */
+export function baseHeaders(): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** The error of a refused call; a 401 applies SPEC §4's rule on the way (see LOGIN_PATHS). */
+export function refusal(path: string, status: number, data: unknown): ApiError {
+  if (status === 401) {
+    const cleanPath = path.split('?')[0] ?? path;
+    if (cleanPath === CHECK_AUTH_PATH) {
+      clearStoredToken();
+    } else if (!LOGIN_PATHS.includes(cleanPath)) {
+      clearStoredToken();
+      onUnauthorized();
+    }
+  }
+  const payload = (data && typeof data === 'object' ? data : {}) as {
+    message?: unknown;
+    errors?: TFieldError[];
+  };
+  const message = typeof payload.message === 'string' && payload.message ? payload.message : null;
+  return new ApiError(status, message, Array.isArray(payload.errors) ? payload.errors : []);
+}
+
+/** A body as the server sent it: JSON when it parses, else the text, null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -86,9 +114,7 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = getStoredToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = baseHeaders();
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -105,25 +131,8 @@ async function request<T>(method: string, path: string, options: TRequestOptions
     credentials: 'include',
     signal: options.signal,
   });
-  const data = await readBody(res);
-
-  if (!res.ok) {
-    if (res.status === 401) {
-      const cleanPath = path.split('?')[0] ?? path;
-      if (cleanPath === CHECK_AUTH_PATH) {
-        clearStoredToken();
-      } else if (!LOGIN_PATHS.includes(cleanPath)) {
-        clearStoredToken();
-        onUnauthorized();
-      }
-    }
-    const payload = (data && typeof data === 'object' ? data : {}) as {
-      message?: unknown;
-      errors?: TFieldError[];
-    };
-    const message = typeof payload.message === 'string' && payload.message ? payload.message : null;
-    throw new ApiError(res.status, message, Array.isArray(payload.errors) ? payload.errors : []);
-  }
+  const data = parseBody(await res.text());
+  if (!res.ok) throw refusal(path, res.status, data);
   return data as T;
 }
 

@@ -27,6 +27,7 @@ function navItems(role: TRole | null): TNavItem[] {
     { to: paths.team, label: 'About' },
     { to: dashboardPath[role], label: 'Dashboard' },
     ...(role === 'student' ? [{ to: paths.fileComplaint, label: 'File Complaint' }] : []),
+    ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
   ];
 }
 

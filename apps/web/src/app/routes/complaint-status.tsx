@@ -1,5 +1,7 @@
+import { useSignedInUser } from '../../features/auth/components/auth-provider';
 import { ComplaintStatus } from '../../features/complaints/components/complaint-status';
 
 export function Component() {
-  return <ComplaintStatus />;
+  const user = useSignedInUser();
+  return <ComplaintStatus user={user} />;
 }

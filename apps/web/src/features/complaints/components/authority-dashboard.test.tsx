@@ -29,6 +29,14 @@ describe('authority dashboard', () => {
       '/manage-complaints',
     );
     expect(await screen.findByText('CMP-R5')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'CMP-R5' })).toHaveAttribute(
+      'href',
+      '/complaint-status?token=CMP-R5',
+    );
+    expect(screen.getByRole('link', { name: 'Email settings' })).toHaveAttribute(
+      'href',
+      '/authority-settings',
+    );
     expect(screen.getByText('7')).toBeInTheDocument();
     expect(screen.getAllByText('15 Jan 2025', { exact: false })).toHaveLength(5);
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/manage-complaints');

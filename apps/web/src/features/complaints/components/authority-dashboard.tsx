@@ -1,4 +1,4 @@
-import { MSG, type TUser } from '@bit/contract';
+import { complaintStatusPath, MSG, type TUser } from '@bit/contract';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
@@ -56,6 +56,9 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
         <LinkButton to={paths.notifications} variant="secondary">
           Notifications
         </LinkButton>
+        <LinkButton to={paths.authoritySettings} variant="secondary">
+          Email settings
+        </LinkButton>
       </div>
 
       {!user.approved ? (
@@ -99,7 +102,12 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
                   {list.data.slice(0, RECENT_COUNT).map((c) => (
                     <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                       <div>
-                        <p className="font-mono text-sm text-slate-900">{c.token}</p>
+                        <Link
+                          to={complaintStatusPath(c.token)}
+                          className="inline-flex min-h-11 items-center font-mono text-sm text-brand-700 underline-offset-2 hover:underline"
+                        >
+                          {c.token}
+                        </Link>
                         <p className="text-sm text-slate-600">
                           {c.type} · {c.subType}
                           {c.hostelNo !== null ? ` · Hostel ${c.hostelNo}` : ''} ·{' '}

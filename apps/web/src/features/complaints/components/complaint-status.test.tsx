@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { withHistory } from '../test/fixtures';
+import { student, withHistory } from '../test/fixtures';
 import { ComplaintStatus } from './complaint-status';
 
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const routes = [{ path: '/complaint-status', element: <ComplaintStatus /> }];
+const routes = [{ path: '/complaint-status', element: <ComplaintStatus user={student} /> }];
 
 describe('complaint status', () => {
   it('searches automatically from the token in the URL', async () => {

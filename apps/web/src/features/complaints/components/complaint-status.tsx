@@ -1,4 +1,10 @@
-import { MSG, type TComplaintWithHistory } from '@bit/contract';
+import {
+  MSG,
+  MSG_CONVERSATION,
+  PHOTOS_PER_COMPLAINT,
+  type TComplaintWithHistory,
+  type TUser,
+} from '@bit/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -12,13 +18,22 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
 import { useComplaint } from '../api/get-complaint';
+import { ComplaintTimeline } from './complaint-timeline';
+import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
 import { formatDateTime, subTypeLabel } from './format';
+import { MessageBox } from './message-box';
+import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
+import { Reopen } from './reopen-dialog';
 
 // SPEC §5: the token, trimmed, must not be empty; the server judges the rest.
 const searchSchema = z.object({ token: z.string().trim().min(1, MSG.tokenRequired) });
 
-/** Track a complaint by token. The URL's ?token= is the search: it is read on load and written on search. */
-export function ComplaintStatus() {
+/**
+ * The complaint's page, for everyone the server lets see it (its student, authorities in scope,
+ * admins): found by token, as SPEC's status search always did. The URL's ?token= is the search: it is
+ * read on load and written on search.
+ */
+export function ComplaintStatus({ user }: { user: TUser }) {
   useDocumentTitle('Complaint Status');
   const [searchParams, setSearchParams] = useSearchParams();
   const urlToken = (searchParams.get('token') ?? '').trim();
@@ -65,7 +80,12 @@ export function ComplaintStatus() {
           errorText={errorMessage(query.error, MSG.fetchComplaintFailed)}
           className="mt-6"
         >
-          {(complaint) => <ComplaintDetails complaint={complaint} />}
+          {(complaint) => (
+            <>
+              <ComplaintDetails complaint={complaint} user={user} />
+              {user.role !== 'admin' && <Conversation complaint={complaint} user={user} />}
+            </>
+          )}
         </QueryState>
       ) : (
         <p className="mt-6 text-sm text-slate-600">
@@ -85,7 +105,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHistory }) {
+function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHistory; user: TUser }) {
   return (
     <Card className="mt-6">
       <h2 className="text-lg font-semibold text-brand-900">
@@ -117,6 +137,9 @@ function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHistory }
         </Field>
         <Field label="Filed on">{formatDateTime(c.createdAt)}</Field>
         <Field label="Last updated">{formatDateTime(c.updatedAt)}</Field>
+        {c.reopenCount > 0 && (
+          <Field label="Reopened">{c.reopenCount === 1 ? 'Once' : `${c.reopenCount} times`}</Field>
+        )}
         <Field label="Description" wide>
           <span className="whitespace-pre-wrap">{c.description}</span>
         </Field>
@@ -124,34 +147,52 @@ function ComplaintDetails({ complaint: c }: { complaint: TComplaintWithHistory }
           {c.remarks || 'No remarks yet'}
         </Field>
       </dl>
+      {/* the server lets only the complaint's own student see it as a student */}
+      {user.role === 'student' && <Reopen complaint={c} className="mt-4 text-sm" />}
 
-      <h3 className="mt-6 text-base font-semibold text-brand-900" id="history-heading">
-        History
-      </h3>
-      <ol aria-labelledby="history-heading" className="mt-3 space-y-4 border-l-2 border-slate-200 pl-4">
-        {c.history.map((entry) => (
-          <li
-            key={`${entry.at}-${entry.status}-${entry.by.name}-${entry.remarks ?? ''}`}
-            className="relative"
-          >
-            <span
-              aria-hidden="true"
-              className="absolute top-1.5 -left-[1.4rem] size-3 rounded-full bg-brand-700"
-            />
-            <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={entry.status} />
-              <time dateTime={entry.at} className="text-xs text-slate-600">
-                {formatDateTime(entry.at)}
-              </time>
-            </div>
-            <p className="mt-1 text-sm text-slate-800">
-              By {entry.by.name}
-              {entry.by.designation ? ` (${entry.by.designation})` : ''}
-            </p>
-            {entry.remarks && <p className="mt-0.5 text-sm text-slate-600">{entry.remarks}</p>}
-          </li>
-        ))}
-      </ol>
+      <ComplaintTimeline complaint={c} />
+    </Card>
+  );
+}
+
+/**
+ * Where the student and the authorities add to the complaint: a message, photos. Open while the
+ * complaint is, closed with the reason after; admins only read, so they get none of it.
+ */
+function Conversation({ complaint: c, user }: { complaint: TComplaintWithHistory; user: TUser }) {
+  const photos = usePhotoUploads();
+  const room = PHOTOS_PER_COMPLAINT - c.attachments.length;
+  return (
+    <Card className="mt-6">
+      <h2 className="text-lg font-semibold text-brand-900">
+        {user.role === 'student' ? 'Write to the authorities' : 'Write to the student'}
+      </h2>
+      {isConversationOpen(c) ? (
+        <>
+          <div className="mt-4">
+            <MessageBox complaint={c} />
+          </div>
+          <div className="mt-6 border-t border-slate-200 pt-4">
+            {room > 0 ? (
+              <PhotoInput
+                label="Add photos"
+                room={room}
+                disabled={photos.busy}
+                onChoose={(files) => void photos.start(c.id, files)}
+              />
+            ) : (
+              <p className="text-sm text-slate-600">
+                This complaint has {PHOTOS_PER_COMPLAINT} photos, the most it can have.
+              </p>
+            )}
+            <UploadList uploads={photos.uploads} />
+          </div>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          {MSG_CONVERSATION.closedForMessages}. {CLOSED_FOR_MESSAGES_WHY}
+        </p>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
-import { PAGE_SIZE_DEFAULT, type TComplaint, type TComplaintPage } from '@bit/contract';
+import { complaintStatusPath, PAGE_SIZE_DEFAULT, type TComplaint, type TComplaintPage } from '@bit/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -17,6 +18,19 @@ export interface TComplaintColumn {
   /** extra classes for the cells, e.g. 'whitespace-nowrap' */
   className?: string;
   cell: (complaint: TComplaint) => ReactNode;
+}
+
+/** A row's link to the complaint's page, named after its token for screen readers. */
+export function ViewLink({ token }: { token: string }) {
+  return (
+    <Link
+      to={complaintStatusPath(token)}
+      aria-label={`View ${token}`}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
+      View
+    </Link>
+  );
 }
 
 /** Columns more than one list shows. */

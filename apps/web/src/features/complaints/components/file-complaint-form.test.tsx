@@ -1,9 +1,10 @@
-import { MSG } from '@bit/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MSG, MSG_CONVERSATION } from '@bit/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockXhr } from '../../../test/fake-xhr';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { complaint } from '../test/fixtures';
+import { attachment, complaint } from '../test/fixtures';
 import { checkComplaint, FileComplaintForm } from './file-complaint-form';
 
 afterEach(() => {
@@ -131,5 +132,109 @@ describe('file complaint form', () => {
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription(
       expect.stringContaining('0 / 1000 characters'),
     );
+  });
+});
+
+describe('photos on the filing form', () => {
+  const photo = (name: string, type = 'image/jpeg') => new File(['image bytes'], name, { type });
+  const choose = (...files: File[]) =>
+    fireEvent.change(screen.getByLabelText('Photos (optional)'), { target: { files } });
+  const fillCollege = () => {
+    fireEvent.click(screen.getByLabelText('College'));
+    pick('Department', 'Canteen');
+    pick('Description', 'The water cooler leaks');
+  };
+  const filed = () =>
+    mockFetch({
+      'POST /api/complaints': () =>
+        jsonResponse(201, { token: 'CMP-PIC1', complaint: complaint({ id: 41, token: 'CMP-PIC1' }) }),
+    });
+
+  it('offers several photos at once, of the types a phone camera gives', () => {
+    mockFetch({});
+    renderRoutes(routes, ['/file-complaint']);
+    const input = screen.getByLabelText('Photos (optional)');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+  });
+
+  it('lists the chosen photos, lets one be removed, and names a file that is not a photo with the reason', () => {
+    mockFetch({});
+    renderRoutes(routes, ['/file-complaint']);
+    choose(photo('fan.jpg'), photo('socket.png', 'image/png'), photo('bill.pdf', 'application/pdf'));
+    const chosen = () => within(screen.getByRole('list', { name: 'Chosen photos' })).getAllByRole('listitem');
+    expect(chosen().map((li) => li.textContent)).toEqual([
+      expect.stringContaining('fan.jpg'),
+      expect.stringContaining('socket.png'),
+    ]);
+    expectPointedAt(screen.getByLabelText('Photos (optional)'), `bill.pdf: ${MSG_CONVERSATION.photoType}`, {
+      focused: false,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove fan.jpg' }));
+    expect(chosen()).toHaveLength(1);
+    expect(chosen()[0]).toHaveTextContent('socket.png');
+  });
+
+  it('files the complaint, then uploads its photos one by one with progress, and opens it once all are up', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const xhr = mockXhr();
+    const fetch = filed();
+    const { router } = renderRoutes(routes, ['/file-complaint']);
+    fillCollege();
+    choose(photo('cooler.jpg'), photo('floor.webp', 'image/webp'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+
+    await waitFor(() => expect(xhr.sent).toHaveLength(1));
+    expect(success).toHaveBeenCalledWith('Complaint filed successfully! Token: CMP-PIC1');
+    // the complaint went first and without the photos
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/complaints')!;
+    expect(JSON.parse(String(init?.body))).not.toHaveProperty('photos');
+    expect(xhr.sent[0]?.url).toBe('/api/complaints/41/attachments');
+    expect(xhr.sent[0]?.file().name).toBe('cooler.jpg');
+    expect(
+      screen.getByText('Your photos are being uploaded. Please keep this page open.'),
+    ).toBeInTheDocument();
+
+    xhr.sent[0]?.progress(30, 100);
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Upload of cooler.jpg' })).toHaveAttribute(
+        'value',
+        '30',
+      ),
+    );
+    xhr.sent[0]?.respond(201, { data: attachment(1, '2025-01-15T10:00:00.000Z') });
+    await waitFor(() => expect(xhr.sent).toHaveLength(2));
+    expect(xhr.sent[1]?.file().name).toBe('floor.webp');
+    xhr.sent[1]?.respond(201, { data: attachment(2, '2025-01-15T10:00:00.000Z') });
+
+    await screen.findByText('status page');
+    expect(router.state.location.search).toBe('?token=CMP-PIC1');
+  });
+
+  it('stays after filing to say which photo failed and why, with a link to the complaint', async () => {
+    const xhr = mockXhr((request) =>
+      request.file().name === 'huge.jpg'
+        ? request.respond(413, { message: MSG_CONVERSATION.photoTooLarge })
+        : request.respond(201, { data: attachment(1, '2025-01-15T10:00:00.000Z') }),
+    );
+    filed();
+    const { router } = renderRoutes(routes, ['/file-complaint']);
+    fillCollege();
+    choose(photo('cooler.jpg'), photo('huge.jpg'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+
+    expect(await screen.findByText('1 of 2 photos uploaded; 1 failed.')).toBeInTheDocument();
+    expect(xhr.sent).toHaveLength(2);
+    const uploads = within(screen.getByRole('list', { name: 'Photo uploads' })).getAllByRole('listitem');
+    expect(uploads[0]).toHaveTextContent('cooler.jpgUploaded');
+    expect(uploads[1]).toHaveTextContent(`huge.jpgFailed${MSG_CONVERSATION.photoTooLarge}`);
+    expect(screen.getByRole('link', { name: 'View complaint' })).toHaveAttribute(
+      'href',
+      '/complaint-status?token=CMP-PIC1',
+    );
+    // the form is gone: a second submit would file the complaint twice
+    expect(screen.queryByRole('button', { name: 'Submit Complaint' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/file-complaint');
   });
 });

@@ -5,15 +5,16 @@ import {
   DESCRIPTION_MAX,
   HOSTEL_PROBLEMS,
   MSG,
+  PHOTOS_PER_COMPLAINT,
   type TComplaintType,
   type TFileComplaintRequest,
   ZFileComplaintRequest,
 } from '@bit/contract';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { SubmitButton } from '../../../components/ui/button';
+import { Button, LinkButton, SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { RadioGroup, SelectField, TextField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
@@ -22,6 +23,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
 import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form';
 import { useFileComplaint } from '../api/file-complaint';
+import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 
 type TFileComplaintValues = {
   type: TComplaintType;
@@ -66,11 +68,29 @@ export function checkComplaint(
   return { ok: false, message: firstIssueMessage(parsed.error.issues, FIELDS) ?? MSG.fileFailed };
 }
 
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 export function FileComplaintForm() {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
   const form = useSchemaForm(schema, { defaultValues: EMPTY });
   const file = useFileComplaint();
+  const [photos, setPhotos] = useState<Array<{ key: number; file: File }>>([]);
+  const nextKey = useRef(0);
+  const uploads = usePhotoUploads();
+  // the uploads outlive a visitor who leaves: they are not then brought back to the complaint
+  const here = useRef(true);
+  useEffect(() => {
+    here.current = true;
+    return () => {
+      here.current = false;
+    };
+  }, []);
+  // once filed, the form is done with: the page follows the photos, and a second submit would file again
+  const [filed, setFiled] = useState<string | null>(null);
 
   // another type asks for another problem list; a college complaint has no hostel or room
   const onType = (event: ChangeEvent<HTMLInputElement>) => {
@@ -83,12 +103,46 @@ export function FileComplaintForm() {
 
   const onValid = (body: TFileComplaintRequest) =>
     file.mutate(body, {
-      onSuccess: ({ token }) => {
+      onSuccess: async ({ token, complaint }) => {
         toast.success(MSG.complaintFiled(token));
-        navigate(complaintStatusPath(token));
+        if (photos.length === 0) {
+          navigate(complaintStatusPath(token));
+          return;
+        }
+        // the photos go up once the complaint exists; they need its id
+        setFiled(token);
+        const failed = await uploads.start(
+          complaint.id,
+          photos.map((p) => p.file),
+        );
+        if (failed === 0 && here.current) navigate(complaintStatusPath(token));
       },
       onError: form.refused((error) => errorMessage(error, MSG.fileFailed)),
     });
+
+  if (filed) {
+    return (
+      <section className="mx-auto w-full max-w-2xl px-4 py-8">
+        <h1 className="text-2xl font-bold text-brand-900">File a Complaint</h1>
+        <Card className="mt-6">
+          <h2 className="text-lg font-semibold text-brand-900">
+            Complaint <span className="font-mono">{filed}</span> filed
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {uploads.busy
+              ? 'Your photos are being uploaded. Please keep this page open.'
+              : 'Some photos could not be uploaded. You can add them again on the complaint’s page.'}
+          </p>
+          <UploadList uploads={uploads.uploads} />
+          {!uploads.busy && (
+            <LinkButton to={complaintStatusPath(filed)} className="mt-4">
+              View complaint
+            </LinkButton>
+          )}
+        </Card>
+      </section>
+    );
+  }
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
@@ -119,6 +173,36 @@ export function FileComplaintForm() {
             required
             {...form.field('description')}
           />
+
+          <div>
+            <PhotoInput
+              label="Photos (optional)"
+              room={PHOTOS_PER_COMPLAINT - photos.length}
+              onChoose={(chosen) =>
+                setPhotos((list) => [...list, ...chosen.map((file) => ({ key: nextKey.current++, file }))])
+              }
+              disabled={file.isPending}
+            />
+            {photos.length > 0 && (
+              <ul aria-label="Chosen photos" className="mt-2 divide-y divide-slate-100 text-sm">
+                {photos.map(({ key, file: photo }) => (
+                  <li key={key} className="flex items-center justify-between gap-3">
+                    <span className="min-w-0 truncate text-slate-800">
+                      {photo.name} <span className="text-slate-500">({sizeText(photo.size)})</span>
+                    </span>
+                    <Button
+                      variant="ghost"
+                      aria-label={`Remove ${photo.name}`}
+                      disabled={file.isPending}
+                      onClick={() => setPhotos((list) => list.filter((p) => p.key !== key))}
+                    >
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
 
           <SubmitButton pending={file.isPending} pendingText="Submitting..." className="w-full sm:w-auto">
             Submit Complaint

@@ -31,6 +31,11 @@ describe('manage complaints', () => {
     renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
     expect(screen.getByRole('heading', { level: 1, name: 'Hostel 3 Complaints' })).toBeInTheDocument();
     expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+    // each row opens the complaint's page: its timeline, messages and photos
+    expect(screen.getByRole('link', { name: 'View CMP-ABC123' })).toHaveAttribute(
+      'href',
+      '/complaint-status?token=CMP-ABC123',
+    );
   });
 
   it('titles the list All Complaints for the network department and others', () => {

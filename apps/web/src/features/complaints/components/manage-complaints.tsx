@@ -15,7 +15,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
-import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
+import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { UpdateComplaintDialog } from './update-complaint-dialog';
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
@@ -52,9 +52,12 @@ function manageColumns(onUpdate: (c: TComplaint) => void): TComplaintColumn[] {
       header: 'Actions',
       hiddenHeader: true,
       cell: (c) => (
-        <Button variant="secondary" aria-label={`Update ${c.token}`} onClick={() => onUpdate(c)}>
-          Update
-        </Button>
+        <div className="flex items-center gap-2">
+          <ViewLink token={c.token} />
+          <Button variant="secondary" aria-label={`Update ${c.token}`} onClick={() => onUpdate(c)}>
+            Update
+          </Button>
+        </div>
       ),
     },
   ];

@@ -1,9 +1,9 @@
-import { MSG } from '@bit/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MSG, MSG_CONVERSATION } from '@bit/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { complaint, page, student } from '../test/fixtures';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { complaint, daysAgo, page, student } from '../test/fixtures';
 import { StudentDashboard } from './student-dashboard';
 
 afterEach(() => {
@@ -59,5 +59,72 @@ describe('student dashboard', () => {
     mockFetch({ 'GET /api/complaints/student': () => jsonResponse(503, { message: MSG.dbUnavailable }) });
     renderRoutes(routes, ['/student-dashboard']);
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchYourComplaintsFailed));
+  });
+
+  it('offers Reopen on a recently resolved complaint, and says why not on the others', async () => {
+    mockFetch({
+      'GET /api/complaints/student': () =>
+        jsonResponse(
+          200,
+          page([
+            complaint({ id: 1, token: 'CMP-OPEN1', status: 'In Progress' }),
+            complaint({ id: 2, token: 'CMP-FIXED', status: 'Resolved', updatedAt: daysAgo(3) }),
+            complaint({ id: 3, token: 'CMP-OLD', status: 'Rejected', updatedAt: daysAgo(20) }),
+            complaint({
+              id: 4,
+              token: 'CMP-TWICE',
+              status: 'Resolved',
+              updatedAt: daysAgo(1),
+              reopenCount: 2,
+            }),
+          ]),
+        ),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    const row = async (token: string) => (await screen.findByText(token)).closest('tr') as HTMLElement;
+    expect(within(await row('CMP-OPEN1')).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
+    expect(
+      within(await row('CMP-FIXED')).getByRole('button', { name: 'Reopen CMP-FIXED' }),
+    ).toBeInTheDocument();
+    expect(await row('CMP-OLD')).toHaveTextContent('Reopening closes 14 days after a complaint is rejected.');
+    expect(await row('CMP-TWICE')).toHaveTextContent('This complaint was already reopened twice');
+    expect(within(await row('CMP-TWICE')).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
+  });
+
+  it('reopens a complaint from its row with a reason, and the list shows it Pending again', async () => {
+    const success = vi.spyOn(toast, 'success');
+    let current = complaint({ status: 'Resolved', updatedAt: daysAgo(2) });
+    const fetch = mockFetch({
+      'GET /api/complaints/student': () => jsonResponse(200, page([current])),
+      'POST /api/complaints/7/reopen': () => {
+        current = { ...current, status: 'Pending', reopenCount: 1 };
+        return jsonResponse(200, { message: MSG_CONVERSATION.reopened, data: current });
+      },
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reopen complaint CMP-ABC123' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'The Wi-Fi drops again' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen complaint' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG_CONVERSATION.reopened));
+    const post = fetch.mock.calls.find(([url]) => String(url).endsWith('/reopen'));
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ reason: 'The Wi-Fi drops again' });
+    expect(await within(screen.getByRole('table')).findByText('Pending')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen CMP-ABC123' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a reason before reopening', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/complaints/student': () =>
+        jsonResponse(200, page([complaint({ status: 'Resolved', updatedAt: daysAgo(2) })])),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen complaint' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG_CONVERSATION.reasonRequired));
+    expectPointedAt(within(dialog).getByLabelText('Reason'), MSG_CONVERSATION.reasonRequired);
   });
 });

@@ -1,6 +1,5 @@
-import { complaintStatusPath, MSG, type TUser } from '@bit/contract';
+import { MSG, type TUser } from '@bit/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
@@ -8,7 +7,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useStudentComplaints } from '../api/get-student-complaints';
-import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
+import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
+import { Reopen } from './reopen-dialog';
 
 const STUDENT_COLUMNS: TComplaintColumn[] = [
   columns.token,
@@ -20,13 +20,10 @@ const STUDENT_COLUMNS: TComplaintColumn[] = [
     header: 'Actions',
     hiddenHeader: true,
     cell: (c) => (
-      <Link
-        to={complaintStatusPath(c.token)}
-        aria-label={`View ${c.token}`}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center font-medium text-brand-700 underline-offset-2 hover:underline"
-      >
-        View
-      </Link>
+      <div className="flex flex-wrap items-center gap-2">
+        <ViewLink token={c.token} />
+        <Reopen complaint={c} buttonLabel={`Reopen ${c.token}`} className="max-w-56 text-xs" />
+      </div>
     ),
   },
 ];

@@ -28,6 +28,11 @@ describe('view complaints', () => {
     expect(await screen.findByText('1 complaints')).toBeInTheDocument();
     expect(screen.getByLabelText('Type')).toHaveValue('College');
     expect(adminCalls(fetch)[0]).toContain('type=College');
+    // the admin reads each complaint's page (its timeline) from its row
+    expect(screen.getByRole('link', { name: 'View CMP-ABC123' })).toHaveAttribute(
+      'href',
+      '/complaint-status?token=CMP-ABC123',
+    );
   });
 
   it('keeps the admin filters in the query string', async () => {

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { type TAdminFilters, useAdminComplaints } from '../api/get-admin-complaints';
-import { ComplaintTable, columns, type TComplaintColumn } from './complaint-table';
+import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
@@ -78,6 +78,7 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
   },
   columns.status,
   columns.date,
+  { header: 'Actions', hiddenHeader: true, cell: (c) => <ViewLink token={c.token} /> },
 ];
 
 /** Every complaint for the admin, filtered by hostel, type and status; the URL holds the filters. */

@@ -1,0 +1,66 @@
+import {
+  COMPLAINT_MESSAGE_MAX,
+  MSG_CONVERSATION,
+  type TComplaint,
+  type TPostMessageRequest,
+  ZPostMessageRequest,
+} from '@bit/contract';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { SubmitButton } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { errorMessage } from '../../../lib/api-client';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { usePostMessage } from '../api/post-message';
+
+const SEND_FAILED = 'Failed to send message';
+
+type TValues = { body: string };
+
+const schema = formSchema<TValues, TPostMessageRequest>(ZPostMessageRequest);
+
+/**
+ * Writes on the complaint. A refusal stays under the box until the next try: the closed complaint's
+ * 409 or the hourly limit's 429 says more than a toast that goes away.
+ */
+export function MessageBox({ complaint }: { complaint: Pick<TComplaint, 'id' | 'token'> }) {
+  const form = useSchemaForm(schema, { defaultValues: { body: '' } });
+  const post = usePostMessage(complaint.token);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const onValid = (body: TPostMessageRequest) => {
+    setRefusal(null);
+    post.mutate(
+      { id: complaint.id, body },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message || MSG_CONVERSATION.messageSent);
+          form.reset({ body: '' });
+        },
+        onError: (error) => setRefusal(errorMessage(error, SEND_FAILED)),
+      },
+    );
+  };
+
+  return (
+    <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="space-y-3">
+      <TextAreaField
+        label="Your message"
+        maxLength={COMPLAINT_MESSAGE_MAX}
+        rows={4}
+        {...form.field('body')}
+      />
+      {refusal && (
+        <p
+          role="alert"
+          className="rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
+        >
+          {refusal}
+        </p>
+      )}
+      <SubmitButton pending={post.isPending} pendingText="Sending...">
+        Send message
+      </SubmitButton>
+    </form>
+  );
+}

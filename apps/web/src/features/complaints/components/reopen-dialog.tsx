@@ -1,0 +1,137 @@
+import {
+  CONVERSATION_OPEN_DAYS,
+  MSG_CONVERSATION,
+  REOPEN_REASON_MAX,
+  type TComplaint,
+  type THistoryEntry,
+  type TReopenRequest,
+  ZReopenRequest,
+} from '@bit/contract';
+import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { Button, SubmitButton } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { errorMessage } from '../../../lib/api-client';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useReopenComplaint } from '../api/reopen-complaint';
+import { reopenCheck } from './conversation-rules';
+
+const REOPEN_FAILED = 'Failed to reopen the complaint';
+
+type TValues = { reason: string };
+
+const schema = formSchema<TValues, TReopenRequest>(ZReopenRequest);
+
+type TReopenable = Pick<TComplaint, 'id' | 'token' | 'status' | 'updatedAt' | 'reopenCount'> & {
+  history?: readonly THistoryEntry[];
+};
+
+/**
+ * The student's Reopen button and its small form in a dialog, where the rules allow it; otherwise the
+ * reason it is not offered. Nothing for a complaint that is still open. `buttonLabel` names the
+ * complaint where several stand together (the dashboard's rows); `className` places it and sizes the
+ * reason's text.
+ */
+export function Reopen({
+  complaint,
+  buttonLabel,
+  className = '',
+}: {
+  complaint: TReopenable;
+  buttonLabel?: string;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const check = reopenCheck(complaint);
+  if (!check.reopenable) {
+    return check.why ? <p className={`text-slate-600 ${className}`}>{check.why}</p> : null;
+  }
+  return (
+    <div className={className}>
+      <Button variant="secondary" aria-label={buttonLabel} onClick={() => setOpen(true)}>
+        Reopen
+      </Button>
+      <ReopenDialog complaint={complaint} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
+function ReopenDialog({
+  complaint,
+  open,
+  onClose,
+}: {
+  complaint: Pick<TComplaint, 'id' | 'token'>;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const form = useSchemaForm(schema, { defaultValues: { reason: '' } });
+  const reopen = useReopenComplaint();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const close = () => {
+    if (reopen.isPending) return;
+    setRefusal(null);
+    onClose();
+  };
+
+  const onValid = (body: TReopenRequest) => {
+    setRefusal(null);
+    reopen.mutate(
+      { id: complaint.id, body },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message || MSG_CONVERSATION.reopened);
+          form.reset({ reason: '' });
+          onClose();
+        },
+        // the server may know what the page does not (feedback given): its word stays in the dialog
+        onError: (error) => setRefusal(errorMessage(error, REOPEN_FAILED)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-brand-900">
+            Reopen complaint <span className="font-mono whitespace-nowrap">{complaint.token}</span>
+          </DialogTitle>
+          <Description className="mt-1 text-sm text-slate-600">
+            Say what is still wrong: the complaint goes back to Pending and the authorities are told. A
+            complaint can be reopened twice, within {CONVERSATION_OPEN_DAYS} days of being resolved or
+            rejected, and not once you have rated it.
+          </Description>
+          <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">
+            <TextAreaField
+              label="Reason"
+              maxLength={REOPEN_REASON_MAX}
+              rows={4}
+              data-autofocus
+              {...form.field('reason')}
+            />
+            {refusal && (
+              <p
+                role="alert"
+                className="rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
+              >
+                {refusal}
+              </p>
+            )}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={close} disabled={reopen.isPending}>
+                Cancel
+              </Button>
+              <SubmitButton pending={reopen.isPending} pendingText="Reopening...">
+                Reopen complaint
+              </SubmitButton>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,13 @@
+import type { TPreferences } from '@bit/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
+
+const getPreferences = (signal?: AbortSignal) =>
+  api.get<{ data: TPreferences }>('/me/preferences', { signal }).then((r) => r.data);
+
+const preferencesQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.preferences(), queryFn: ({ signal }) => getPreferences(signal) });
+
+/** The signed-in authority's mail preferences. */
+export const usePreferences = () => useQuery(preferencesQueryOptions());

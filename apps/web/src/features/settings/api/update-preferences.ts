@@ -1,0 +1,16 @@
+import type { TPreferences } from '@bit/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
+
+const updatePreferences = (body: TPreferences) =>
+  api.put<{ data: TPreferences }>('/me/preferences', body).then((r) => r.data);
+
+/** Saves the preferences; the answer is what the server now holds, so it becomes the cached read. */
+export function useUpdatePreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updatePreferences,
+    onSuccess: (saved) => client.setQueryData(settingsKeys.preferences(), saved),
+  });
+}

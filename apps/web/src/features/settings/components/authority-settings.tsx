@@ -1,0 +1,71 @@
+import { type TNewComplaintPreference, type TPreferences, ZPreferences } from '@bit/contract';
+import { toast } from 'react-toastify';
+import { QueryState } from '../../../components/query-state';
+import { SubmitButton } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { RadioGroup } from '../../../components/ui/form-field';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formSchema, useSchemaForm } from '../../../lib/form';
+import { usePreferences } from '../api/get-preferences';
+import { useUpdatePreferences } from '../api/update-preferences';
+
+const LOAD_FAILED = 'Failed to fetch your settings';
+const SAVE_FAILED = 'Failed to save your settings';
+const SAVED = 'Settings saved';
+
+const CHOICES: ReadonlyArray<{ value: TNewComplaintPreference; label: string }> = [
+  { value: 'each', label: 'Each new complaint, as it is filed' },
+  { value: 'digest', label: 'A daily digest at 08:00' },
+  { value: 'off', label: 'Off' },
+];
+
+const schema = formSchema<TPreferences, TPreferences>(ZPreferences);
+
+/** /authority-settings: how an authority hears of new complaints in their scope (CONTRACT 5.1). */
+export function AuthoritySettings() {
+  useDocumentTitle('Settings');
+  const query = usePreferences();
+  useErrorToast(query.error, (error) => errorMessage(error, LOAD_FAILED));
+
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-8">
+      <h1 className="text-2xl font-bold text-brand-900">Settings</h1>
+      <Card className="mt-6">
+        <h2 className="text-lg font-semibold text-brand-900">Email</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          How you hear of complaints filed in your scope. The daily digest lists those of the last 24 hours,
+          and none is sent when there are none.
+        </p>
+        <QueryState query={query} errorText={errorMessage(query.error, LOAD_FAILED)} className="mt-4">
+          {(saved) => <PreferencesForm saved={saved} />}
+        </QueryState>
+      </Card>
+    </section>
+  );
+}
+
+/** Mounted once the saved preferences are read, so the form starts from them. */
+function PreferencesForm({ saved }: { saved: TPreferences }) {
+  const form = useSchemaForm(schema, { defaultValues: saved });
+  const update = useUpdatePreferences();
+
+  const onValid = (body: TPreferences) =>
+    update.mutate(body, {
+      onSuccess: (now) => {
+        form.reset(now);
+        toast.success(SAVED);
+      },
+      onError: form.refused((error) => errorMessage(error, SAVE_FAILED)),
+    });
+
+  return (
+    <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">
+      <RadioGroup legend="New complaints by email" options={CHOICES} {...form.field('newComplaints')} />
+      <SubmitButton pending={update.isPending} pendingText="Saving...">
+        Save
+      </SubmitButton>
+    </form>
+  );
+}
