@@ -1,21 +1,28 @@
-import type { TUser } from '@bit/contract';
+import type { TAdminAuthoritiesQuery, TAuthorityList, TUser } from '@bit/contract';
 import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
-import { toUser } from './users';
+import { toUser, USER_COLUMNS } from './users';
 
 /**
  * Verified authorities, those awaiting approval first. Unverified sign-ups are left out: verifying
  * resets approval, so approving one early would silently be undone.
  */
-export async function listAuthorities(ctx: Ctx, approved?: boolean): Promise<TUser[]> {
-  let q = ctx.database.db
-    .selectFrom('users')
-    .selectAll()
-    .where('role', '=', 'authority')
-    .where('verified', '=', 1);
-  if (approved !== undefined) q = q.where('approved', '=', approved ? 1 : 0);
-  const rows = await q.orderBy('approved', 'asc').orderBy('id', 'desc').execute();
-  return rows.map(toUser);
+export async function listAuthorities(ctx: Ctx, q: TAdminAuthoritiesQuery): Promise<TAuthorityList> {
+  let base = ctx.database.db.selectFrom('users').where('role', '=', 'authority').where('verified', '=', 1);
+  if (q.approved !== undefined) base = base.where('approved', '=', q.approved === 'true' ? 1 : 0);
+  // a college has tens or hundreds of authorities: a page by number is a short walk, so `before`
+  // (keyset paging of the complaint lists) is not needed here and is ignored
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(USER_COLUMNS)
+      .orderBy('approved', 'asc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+  ]);
+  return { count: Number(n), page: q.page, pageSize: q.pageSize, data: rows.map(toUser) };
 }
 
 /**

@@ -50,6 +50,28 @@ describe('the authority approval list', () => {
     expect((await list('?approved=maybe')).status).toBe(400);
   });
 
+  it('answers a page at a time, like every list, with the total in count', async () => {
+    const extra = [];
+    for (let i = 0; i < 3; i++) extra.push(await buildAuthority(t, 'Other', { approved: false }));
+    const first = await list('?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ count: 5, page: 1, pageSize: 2 });
+    // awaiting approval first, newest first among them
+    expect(first.body.data.map((u: { id: number }) => u.id)).toEqual([extra[2]!.id, extra[1]!.id]);
+    const third = await list('?pageSize=2&page=3');
+    expect(third.body.data.map((u: { id: number }) => u.id)).toEqual([approvedWarden.id]);
+    expect((await list('?pageSize=2&approved=false&page=2')).body).toMatchObject({ count: 4, page: 2 });
+    expect((await list('?pageSize=101')).status).toBe(400);
+    await t.ctx.database.db
+      .deleteFrom('users')
+      .where(
+        'id',
+        'in',
+        extra.map((a) => a.id),
+      )
+      .execute();
+  });
+
   it('is for admins only', async () => {
     expect((await list('', null)).status).toBe(401);
     expect((await list('', approvedWarden)).status).toBe(403);

@@ -1,14 +1,16 @@
-import { ERROR_RESPONSES, ZAuthorityList, ZIdParam, ZSetApprovalRequest, ZUserResponse } from '@bit/contract';
+import {
+  ERROR_RESPONSES,
+  ZAdminAuthoritiesQuery,
+  ZAuthorityList,
+  ZIdParam,
+  ZSetApprovalRequest,
+  ZUserResponse,
+} from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireRole } from '../../plugins/app/auth';
 import { listAuthorities, setAuthorityApproval } from '../../services/admin';
 
-// complaints.ts also exports a ZAuthorityListQuery and `export *` keeps only one of the two names
-const ZApprovalFilter = z.object({
-  approved: z.enum(['true', 'false'], { error: 'approved must be true or false' }).optional(),
-});
 
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -22,16 +24,12 @@ export default async function adminRoutes(fastify: FastifyInstance) {
       preValidation: adminOnly,
       schema: {
         tags,
-        summary: 'Verified authorities, those awaiting approval first',
-        querystring: ZApprovalFilter,
+        summary: 'Verified authorities, those awaiting approval first, a page at a time',
+        querystring: ZAdminAuthoritiesQuery,
         response: { 200: ZAuthorityList, ...ERROR_RESPONSES },
       },
     },
-    async (request) => {
-      const q = request.query.approved;
-      const data = await listAuthorities(ctx, q === undefined ? undefined : q === 'true');
-      return { count: data.length, data };
-    },
+    async (request) => listAuthorities(ctx, request.query),
   );
 
   app.put(

@@ -27,13 +27,33 @@ afterEach(() => {
 });
 
 describe('manage authorities', () => {
-  it('lists those awaiting approval first', async () => {
+  it("shows a page of authorities in the server's order with the counts over all pages, and pages on", async () => {
+    const asked: string[] = [];
     mockFetch({
-      'GET /api/admin/authorities': () =>
-        jsonResponse(200, {
-          count: 2,
-          data: [authority(1, 'Anil Approved', true), authority(2, 'Zoya New', false)],
-        }),
+      'GET /api/admin/authorities': (url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        asked.push(q.toString());
+        if (q.get('approved') === 'false')
+          return jsonResponse(200, {
+            count: 3,
+            page: 1,
+            pageSize: 1,
+            data: [authority(9, 'Zoya New', false)],
+          });
+        return q.get('page') === '2'
+          ? jsonResponse(200, {
+              count: 21,
+              page: 2,
+              pageSize: 20,
+              data: [authority(1, 'Anil Approved', true)],
+            })
+          : jsonResponse(200, {
+              count: 21,
+              page: 1,
+              pageSize: 20,
+              data: [authority(9, 'Zoya New', false), authority(3, 'Carl Approved', true)],
+            });
+      },
     });
     renderRoutes(routes, ['/manage-authorities']);
     await screen.findByText('Zoya New');
@@ -42,7 +62,14 @@ describe('manage authorities', () => {
     expect(rows[0]).toHaveTextContent('Awaiting approval');
     expect(rows[1]).toHaveTextContent('Approved');
     expect(screen.getByRole('button', { name: 'Approve Zoya New' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Revoke Anil Approved' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke Carl Approved' })).toBeInTheDocument();
+    expect(await screen.findByText('3 awaiting approval, 21 in all.')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Anil Approved');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(asked).toContain('page=2&pageSize=20');
   });
 
   it('approves an authority and refreshes the list', async () => {

@@ -1,5 +1,7 @@
 import type { TUser } from '@bit/contract';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
+import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -7,7 +9,7 @@ import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { useAuthorities } from '../api/get-authorities';
+import { AUTHORITIES_PAGE_SIZE, useAuthorities, useAwaitingCount } from '../api/get-authorities';
 import { useSetApproval } from '../api/set-approval';
 
 const AUTHORITY_TEXT = {
@@ -17,15 +19,12 @@ const AUTHORITY_TEXT = {
   updateFailed: 'Failed to update authority',
 } as const;
 
-/** Those awaiting approval first, then by name. */
-function sortAuthorities(list: TUser[]) {
-  return [...list].sort((a, b) => Number(a.approved) - Number(b.approved) || a.name.localeCompare(b.name));
-}
-
 /** /manage-authorities: the admin approves new authorities or withdraws an approval. */
 export function ManageAuthorities() {
   useDocumentTitle('Manage Authorities');
-  const list = useAuthorities();
+  const [page, setPage] = useState(1);
+  const list = useAuthorities(page);
+  const awaiting = useAwaitingCount();
 
   useErrorToast(list.error, (error) => errorMessage(error, AUTHORITY_TEXT.fetchFailed));
 
@@ -40,17 +39,17 @@ export function ManageAuthorities() {
       },
     );
 
-  const rows = sortAuthorities(list.data?.data ?? []);
-  const waiting = rows.filter((r) => !r.approved).length;
+  // the server orders them: those awaiting approval first, newest first
+  const rows = list.data?.data ?? [];
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">Manage Authorities</h1>
       <p className="mt-1 text-slate-600">
         A new authority sees no complaints until approved.{' '}
-        {list.data && (
+        {list.data && awaiting.data && (
           <span>
-            {waiting} awaiting approval, {rows.length} in all.
+            {awaiting.data.count} awaiting approval, {list.data.count} in all.
           </span>
         )}
       </p>
@@ -140,6 +139,15 @@ export function ManageAuthorities() {
             </TableScroll>
           )}
         </QueryState>
+        {list.data && (
+          <Pagination
+            page={page}
+            pageSize={AUTHORITIES_PAGE_SIZE}
+            count={list.data.count}
+            onPageChange={setPage}
+            label="Authorities pages"
+          />
+        )}
       </Card>
     </section>
   );
