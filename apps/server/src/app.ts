@@ -6,6 +6,8 @@ import { type Database, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type Clock, systemClock } from './lib/clock';
 import { startMailSender } from './mail/sender';
+import { OneLinePerRequest, prettyStream } from './ops/logging';
+import { registerMetrics } from './ops/metrics';
 import { registerAuth } from './plugins/app/auth';
 import { registerDocs } from './plugins/external/docs';
 import { registerErrorHandling } from './plugins/external/errors';
@@ -60,6 +62,9 @@ function trustProxyOption(trust: AppConfig['trustProxy']) {
 
 /** The one way to make the server: used by the CLI, the tests and the benchmark. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // a terminal gets readable lines; a pipe (systemd's journal, a log shipper, a test) gets JSON
+  const logStream =
+    opts.logStream ?? (opts.logger !== false && process.stdout.isTTY ? await prettyStream() : undefined);
   const app = Fastify({
     logger:
       opts.logger === false
@@ -67,8 +72,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            ...(logStream ? { stream: logStream } : {}),
           },
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // a client that vanishes mid-request must not hold a worker forever
@@ -119,6 +125,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerSecurity(app);
   await registerDocs(app);
   registerAuth(app);
+  if (config.metricsToken) registerMetrics(app, config.metricsToken);
   await app.register(registerRoutes, { prefix: '/api' });
   await registerWebApp(app);
   return app;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import type { Ctx } from './context';
@@ -107,6 +108,37 @@ async function withDatabase<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   }
 }
 
+async function backupOrRestore(command: 'backup' | 'restore', args: string[]) {
+  const usage =
+    command === 'backup'
+      ? 'Usage: npm run backup -- --out FILE'
+      : 'Usage: npm run restore -- --in FILE [--force]';
+  let values: { out?: string; in?: string; force?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options:
+        command === 'backup'
+          ? { out: { type: 'string' } }
+          : { in: { type: 'string' }, force: { type: 'boolean', default: false } },
+      strict: true,
+    }));
+  } catch (err) {
+    fail(`${command}: ${(err as Error).message}\n${usage}`);
+  }
+  const file = command === 'backup' ? values.out : values.in;
+  if (!file) fail(`${command}: --${command === 'backup' ? 'out' : 'in'} FILE is required.\n${usage}`);
+  const config = loadConfig();
+  const ops = await import('./ops/backup');
+  try {
+    if (command === 'backup') await ops.backup(config, path.resolve(file), console.log);
+    else await ops.restore(config, path.resolve(file), values.force === true, console.log);
+  } catch (err) {
+    console.error(`${command}: ${(err as Error).message}`);
+    process.exit(err instanceof ops.OpsError ? err.exitCode : 1);
+  }
+}
+
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   switch (command) {
@@ -146,12 +178,15 @@ async function main() {
         console.log(result === 'created' ? `Admin ${email} created.` : `Admin ${email}: password reset.`);
       }).catch((err) => fail(`create-admin: ${(err as Error).message}`));
     }
+    case 'backup':
+    case 'restore':
+      return backupOrRestore(command, rest);
     case 'seed-demo': {
       const { seedDemo } = await import('./seed/demo');
       return withDatabase((ctx) => seedDemo(ctx));
     }
     default:
-      fail('Usage: cli <serve|migrate|create-admin|seed-demo>');
+      fail('Usage: cli <serve|migrate|create-admin|seed-demo|backup|restore>');
   }
 }
 

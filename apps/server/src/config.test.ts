@@ -23,6 +23,14 @@ describe('configuration', () => {
     expect([d.timeZone, d.slaHoursHostel, d.slaHoursCollege]).toEqual(['Europe/London', 24, 48]);
   });
 
+  it('serves metrics only when METRICS_TOKEN is set, and never echoes a refused token', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'secret-but-short' })).not.toThrow();
+    expect(() => loadConfig({ METRICS_TOKEN: 'tooshort-secret' })).toThrow(/METRICS_TOKEN=\(hidden\): .*16/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'tooshort-secret' })).not.toThrow(/tooshort-secret/);
+  });
+
   it('runs as many server processes as WORKERS says', () => {
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
@@ -49,6 +57,8 @@ describe('configuration', () => {
     ['SLA_HOURS_HOSTEL', '0'],
     ['SLA_HOURS_HOSTEL', '1.5'],
     ['SLA_HOURS_COLLEGE', 'a week'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'has a space in the middle'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

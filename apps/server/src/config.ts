@@ -34,6 +34,12 @@ const ZEnv = z.object({
     .default('Asia/Kolkata'),
   SLA_HOURS_HOSTEL: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
   SLA_HOURS_COLLEGE: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(168),
+  // a short token would be guessed by whoever can reach the port
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (e.g. openssl rand -hex 32)')
+    .optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -77,6 +83,8 @@ export interface AppConfig {
   /** Hours after filing (or reopening) a complaint of each type is due (CONTRACT 5.5). */
   slaHoursHostel: number;
   slaHoursCollege: number;
+  /** Bearer token that unlocks GET /api/metrics; unset, the endpoint does not exist (CONTRACT 5.7). */
+  metricsToken: string | undefined;
 }
 
 /** Reads and validates the environment. A bad value throws a ConfigError naming the variable. */
@@ -88,9 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid environment variable ${name}=${JSON.stringify(cleaned[name])}: ${issue?.message}`,
-    );
+    // a secret's value would end up in the service's journal, read by more people than the env file
+    const shown = name === 'METRICS_TOKEN' ? '(hidden)' : JSON.stringify(cleaned[name]);
+    throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue?.message}`);
   }
   const e = parsed.data;
   return {
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: e.TIME_ZONE,
     slaHoursHostel: e.SLA_HOURS_HOSTEL,
     slaHoursCollege: e.SLA_HOURS_COLLEGE,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

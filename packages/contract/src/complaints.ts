@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZAttachment, ZMessage } from './conversation';
 import { pageOf, ZPageQuery } from './common';
+import { ZAttachment, ZMessage } from './conversation';
 import {
   COLLEGE_DEPARTMENTS,
   COMPLAINT_STATUSES,
