@@ -353,3 +353,17 @@ export function isUnavailableError(err: unknown): boolean {
     msg,
   );
 }
+
+/**
+ * A unique-index violation in either dialect: the loser of a race for a one-per-key row, or a
+ * generated key (a complaint token) that is already taken.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  if (!e) return false;
+  return (
+    e.code === '23505' ||
+    /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String(e.code)) ||
+    /unique|duplicate/i.test(String(e.message))
+  );
+}

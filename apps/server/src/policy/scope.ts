@@ -1,12 +1,13 @@
-import type { Expression, ExpressionBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
+import { NETWORK_PROBLEMS, type TComplaintType, type TDesignation } from '@bit/contract';
+import type { Expression, ExpressionBuilder, Selectable, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
-import type { DB } from '../db/schema';
+import type { ComplaintsTable, DB } from '../db/schema';
 import type { UserRow } from '../services/users';
 
 /**
  * Which complaints a user may see. The one place the visibility rules live: every list, the
- * lookup by token, the status update and the counts all go through it, so a rule cannot be
- * enforced in one path and forgotten in another.
+ * lookup by token, the status update, the counts and who is mailed about a complaint all derive
+ * from SCOPE_KINDS below, so a rule cannot be enforced in one path and forgotten in another.
  */
 export type Scope =
   | { kind: 'none' }
@@ -15,84 +16,177 @@ export type Scope =
   | { kind: 'network' }
   | { kind: 'student'; studentId: number };
 
+export type VisibleScope = Exclude<Scope, { kind: 'none' }>;
+export type ScopeKind = VisibleScope['kind'];
+
+/** The complaints columns a scope is stated on: each leads one of migration 002's indexes. */
+export type ScopeColumn = 'hostel_no' | 'is_network' | 'student_id';
+
+type ComplaintRow = Selectable<ComplaintsTable>;
+
+/** What a filing is known by before it has a row. */
+export interface Filing {
+  type: TComplaintType;
+  subType: string;
+}
+
+type ParamOf<S> = Exclude<keyof S, 'kind'>;
+
+/**
+ * One kind of scope, stated once. A kind sees either every complaint (no `column`) or those whose
+ * `column` holds one value, so that a scoped page is a walk of one index. That value is either
+ * - the scope's own field `param` (a hostel's number, a student's id), which a user's scope takes
+ *   from the user's `userColumn`; or
+ * - 1 in a `flag` column, stored when the complaint is filed from what `flag` says of it.
+ * `counted`: counters (services/counters.ts) keep the kind's totals per status under
+ * `c:<kind>:<status>` or `c:<kind>:<param>:<status>`; an uncounted scope is counted directly.
+ */
+type KindRule<S> = [ParamOf<S>] extends [never]
+  ?
+      | { column?: undefined; counted: boolean }
+      | { column: ScopeColumn; flag: (c: Filing) => boolean; counted: boolean }
+  : { column: ScopeColumn; param: ParamOf<S>; userColumn: 'id' | 'hostel_no'; counted: boolean };
+
+type AnyRule =
+  | { column?: undefined; counted: boolean }
+  | { column: ScopeColumn; flag: (c: Filing) => boolean; counted: boolean }
+  | { column: ScopeColumn; param: string; userColumn: 'id' | 'hostel_no'; counted: boolean };
+
+export const SCOPE_KINDS: { readonly [K in ScopeKind]: KindRule<Extract<Scope, { kind: K }>> } = {
+  all: { counted: true },
+  // college complaints carry hostel_no null, so this is "Hostel complaints of hostel n"
+  hostel: { column: 'hostel_no', param: 'hostelNo', userColumn: 'hostel_no', counted: true },
+  // stored at filing, so network problems of every hostel and the college are one index range;
+  // CONTRACT 5.8's College "IT Support" joins them here (a migration then re-flags and recounts
+  // the complaints filed before)
+  network: {
+    column: 'is_network',
+    flag: (c) => (NETWORK_PROBLEMS as readonly string[]).includes(c.subType),
+    counted: true,
+  },
+  student: { column: 'student_id', param: 'studentId', userColumn: 'id', counted: false },
+};
+
+/** The scope an approved authority of each designation gets. */
+const DESIGNATION_SCOPES: { readonly [D in TDesignation]: Exclude<ScopeKind, 'student'> } = {
+  'Hostel Clerk': 'hostel',
+  Warden: 'hostel',
+  'Network Department': 'network',
+  Other: 'all',
+};
+
+const KIND_LIST = Object.keys(SCOPE_KINDS) as ScopeKind[];
+const ruleOf = (kind: ScopeKind) => SCOPE_KINDS[kind] as AnyRule;
+// a Map, so that a designation such as "constructor" is not found on Object.prototype
+const designationKinds = new Map(Object.entries(DESIGNATION_SCOPES) as [TDesignation, ScopeKind][]);
+const designationsOf = (kind: ScopeKind) =>
+  [...designationKinds].filter(([, k]) => k === kind).map(([designation]) => designation);
+
 const NONE: Scope = { kind: 'none' };
+const ALL: Scope = { kind: 'all' };
 
 type ScopeUser = Pick<UserRow, 'id' | 'role' | 'designation' | 'hostel_no' | 'approved'>;
+
+/** A user's scope of one kind, or none when the user lacks what the kind needs (a hostel). */
+function userScope(kind: ScopeKind, user: ScopeUser): Scope {
+  const rule = ruleOf(kind);
+  if (!rule.column || 'flag' in rule) return { kind } as Scope;
+  const value = user[rule.userColumn];
+  return value ? ({ kind, [rule.param]: Number(value) } as Scope) : NONE;
+}
 
 export function complaintScope(user: ScopeUser): Scope {
   switch (user.role) {
     case 'student':
-      return { kind: 'student', studentId: Number(user.id) };
+      return userScope('student', user);
     case 'admin':
-      return { kind: 'all' };
+      return ALL;
     case 'authority': {
       // an authority awaiting approval must not learn anything about complaints yet
       if (user.approved !== 1) return NONE;
-      switch (user.designation) {
-        case 'Hostel Clerk':
-        case 'Warden':
-          return user.hostel_no ? { kind: 'hostel', hostelNo: Number(user.hostel_no) } : NONE;
-        case 'Network Department':
-          return { kind: 'network' };
-        case 'Other':
-          return { kind: 'all' };
-        default:
-          return NONE;
-      }
+      const kind =
+        user.designation === null ? undefined : designationKinds.get(user.designation as TDesignation);
+      return kind ? userScope(kind, user) : NONE;
     }
     default:
       return NONE;
   }
 }
 
-/**
- * The scope as a condition on `complaints`. Each arm filters on the leading column of one of the
- * migration-002 indexes, so a scoped page stays an index range walk.
- */
-export function scopeFilter(scope: Scope) {
-  return (eb: ExpressionBuilder<DB, 'complaints'>): Expression<SqlBool> => {
-    switch (scope.kind) {
-      case 'all':
-        return sql<SqlBool>`1 = 1`;
-      case 'hostel':
-        // college complaints carry hostel_no null, so this is "Hostel complaints of hostel n"
-        return eb('complaints.hostel_no', '=', scope.hostelNo);
-      case 'network':
-        return eb('complaints.is_network', '=', 1);
-      case 'student':
-        return eb('complaints.student_id', '=', scope.studentId);
-      default:
-        return sql<SqlBool>`1 = 0`;
-    }
-  };
+/** The value a scope's column holds for the complaints it sees; 0 for a kind without a column. */
+export function scopeValue(scope: VisibleScope): number {
+  const rule = ruleOf(scope.kind);
+  if (!rule.column) return 0;
+  if ('flag' in rule) return 1;
+  return (scope as unknown as Record<string, number>)[rule.param]!;
+}
+
+/** The scope as one `column = value` condition (null for "all"), for the prepared list queries. */
+export function scopeCondition(scope: VisibleScope): { column: ScopeColumn; value: number } | null {
+  const { column } = ruleOf(scope.kind);
+  return column ? { column, value: scopeValue(scope) } : null;
 }
 
 /**
- * The same rule as scopeFilter as one `column = value` condition (null for "all"), for the
- * prepared list queries, whose shape must not depend on a builder callback.
+ * A scope of `kind` on a query of complaints, with its value as a number or as a prepared
+ * statement's placeholder (the kind is then the statement's shape). No condition at all for
+ * "all", so the planner is free to walk the primary key.
  */
-export function scopeCondition(
-  scope: Exclude<Scope, { kind: 'none' }>,
-): { column: 'hostel_no' | 'is_network' | 'student_id'; value: number } | null {
-  switch (scope.kind) {
-    case 'hostel':
-      return { column: 'hostel_no', value: scope.hostelNo };
-    case 'network':
-      return { column: 'is_network', value: 1 };
-    case 'student':
-      return { column: 'student_id', value: scope.studentId };
-    default:
-      return null;
-  }
+export function whereScope<O>(
+  query: SelectQueryBuilder<DB, 'complaints', O>,
+  kind: ScopeKind,
+  value: number | Expression<number>,
+): SelectQueryBuilder<DB, 'complaints', O> {
+  const { column } = ruleOf(kind);
+  return column ? query.where(`complaints.${column}`, '=', value) : query;
 }
 
 export function applyScope<O>(
   query: SelectQueryBuilder<DB, 'complaints', O>,
   scope: Scope,
 ): SelectQueryBuilder<DB, 'complaints', O> {
-  // no condition at all for "all", so the planner is free to walk the primary key
-  if (scope.kind === 'all') return query;
-  return query.where(scopeFilter(scope));
+  if (scope.kind === 'none') return query.where(sql<SqlBool>`1 = 0`);
+  return whereScope(query, scope.kind, scopeValue(scope));
+}
+
+/** The scope as a condition on `complaints`, for a query that is not a select of complaints. */
+export function scopeFilter(scope: Scope) {
+  return (eb: ExpressionBuilder<DB, 'complaints'>): Expression<SqlBool> => {
+    if (scope.kind === 'none') return sql<SqlBool>`1 = 0`;
+    const condition = scopeCondition(scope);
+    return condition ? eb(`complaints.${condition.column}`, '=', condition.value) : sql<SqlBool>`1 = 1`;
+  };
+}
+
+/** Whether a complaint is in a scope: the same rule as scopeFilter, on a row in hand. */
+export function scopeSees(scope: Scope, c: Pick<ComplaintRow, ScopeColumn>): boolean {
+  if (scope.kind === 'none') return false;
+  const condition = scopeCondition(scope);
+  return !condition || (c[condition.column] !== null && Number(c[condition.column]) === condition.value);
+}
+
+/** Every scope that sees a complaint: one of each kind at most, since a kind compares one column. */
+export function scopesSeeing(c: Pick<ComplaintRow, ScopeColumn>): VisibleScope[] {
+  const scopes: VisibleScope[] = [];
+  for (const kind of KIND_LIST) {
+    const rule = ruleOf(kind);
+    const value = rule.column ? c[rule.column] : null;
+    if (!rule.column) scopes.push({ kind } as VisibleScope);
+    else if ('flag' in rule) {
+      if (Number(value) === 1) scopes.push({ kind } as VisibleScope);
+    } else if (value !== null) scopes.push({ kind, [rule.param]: Number(value) } as VisibleScope);
+  }
+  return scopes;
+}
+
+/** The flag columns of a new complaint: 1 where a flagged kind of scope is to see it. */
+export function scopeFlags(c: Filing): Pick<ComplaintRow, 'is_network'> {
+  const flags = { is_network: 0 };
+  for (const kind of KIND_LIST) {
+    const rule = ruleOf(kind);
+    if ('flag' in rule && rule.flag(c)) flags[rule.column as keyof typeof flags] = 1;
+  }
+  return flags;
 }
 
 /** Only an approved authority updates complaints; which ones is still limited by its scope. */
@@ -105,14 +199,38 @@ export function canUpdate(user: ScopeUser): boolean {
  * this scope, or null when there is none (a student's own list is counted directly).
  */
 export function counterScopeKey(scope: Scope): string | null {
-  switch (scope.kind) {
-    case 'all':
-      return 'all';
-    case 'hostel':
-      return `hostel:${scope.hostelNo}`;
-    case 'network':
-      return 'network';
-    default:
-      return null;
+  if (scope.kind === 'none' || !ruleOf(scope.kind).counted) return null;
+  const rule = ruleOf(scope.kind);
+  return rule.column && 'param' in rule ? `${scope.kind}:${scopeValue(scope)}` : scope.kind;
+}
+
+/** The counter scopes a complaint is counted in: those of the counted scopes that see it. */
+export function counterScopeKeysOf(c: Pick<ComplaintRow, ScopeColumn>): string[] {
+  const keys: string[] = [];
+  for (const scope of scopesSeeing(c)) {
+    const key = counterScopeKey(scope);
+    if (key) keys.push(key);
   }
+  return keys;
+}
+
+/**
+ * The authorities whose scope holds a complaint, as a condition on `users` (the caller requires
+ * the role, approval and verification it needs): scopesSeeing turned round through the designations.
+ */
+export function authoritiesSeeing(c: Pick<ComplaintRow, ScopeColumn>) {
+  return (eb: ExpressionBuilder<DB, 'users'>): Expression<SqlBool> =>
+    eb.or(
+      scopesSeeing(c).flatMap((scope) => {
+        const designations = designationsOf(scope.kind);
+        if (designations.length === 0) return [];
+        const rule = ruleOf(scope.kind);
+        const byDesignation = eb('designation', 'in', designations);
+        return [
+          rule.column && 'param' in rule
+            ? eb.and([byDesignation, eb(rule.userColumn, '=', scopeValue(scope))])
+            : byDesignation,
+        ];
+      }),
+    );
 }

@@ -1,7 +1,6 @@
 import {
   COLLEGE_DEPARTMENTS,
   HOSTEL_PROBLEMS,
-  NETWORK_PROBLEMS,
   type TComplaintStatus,
   type TDesignation,
 } from '@bit/contract';
@@ -12,6 +11,8 @@ import type { ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
 import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
+import { scopeFlags } from '../policy/scope';
+import { counterScopesOf } from '../services/complaints';
 import { bumpCounters } from '../services/counters';
 
 const DEMO_PASSWORD = 'Demo@1234';
@@ -273,7 +274,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           hostel_no: hostelNo,
           room_no: isHostel ? String(100 + Math.floor(rand() * 300)) : null,
           sub_type: subType,
-          is_network: (NETWORK_PROBLEMS as readonly string[]).includes(subType) ? 1 : 0,
+          ...scopeFlags({ type: isHostel ? 'Hostel' : 'College', subType }),
           description: descriptions[subType] ?? `Issue reported to ${subType}: please look into it.`,
           status,
           remarks: remarksFor[status],
@@ -324,10 +325,13 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           .insertInto('complaint_history')
           .values(history.map((h) => ({ ...h, complaint_id: id })))
           .execute();
-        const scopes = ['all', `type:${values.type}`];
-        if (hostelNo !== null) scopes.push(`hostel:${hostelNo}`);
-        if (values.is_network === 1) scopes.push('network');
-        for (const s of scopes) add(`c:${s}:${status}`, 1);
+        const counted = {
+          type: values.type,
+          hostel_no: hostelNo,
+          is_network: values.is_network,
+          student_id: student.id,
+        };
+        for (const s of counterScopesOf(counted)) add(`c:${s}:${status}`, 1);
         if (status === 'Resolved') resolvedIds.push({ id, student, at: values.updated_at as number });
       }
       // about two thirds of resolved complaints get rated, leaving some for the /feedback screen

@@ -9,13 +9,13 @@ import {
 } from '@bit/contract';
 import type { Selectable } from 'kysely';
 import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/database';
 import type { UsersTable } from '../db/schema';
 import { badRequest, conflict, forbidden, type HttpError, notFound, unauthorized } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { enqueueMail } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
 import { consumeCode, issueCode, issueDecoyCode } from './codes';
-import { isUniqueViolation } from './feedback';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   assertMayTryLogin,

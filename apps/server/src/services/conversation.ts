@@ -21,7 +21,8 @@ import { processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
 import { enqueueMail } from '../mail/outbox';
 import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templates';
-import { applyScope, complaintScope } from '../policy/scope';
+import { applyScope, authoritiesSeeing, complaintScope } from '../policy/scope';
+import { statusMoves } from './complaints/counts';
 import { bumpCounters } from './counters';
 import type { UserRow } from './users';
 
@@ -154,11 +155,7 @@ async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) 
   return (await authoritiesInScope(trx, complaint)).map(({ email, name }) => ({ email, name }));
 }
 
-/**
- * Verified, approved authorities whose scope holds a complaint, with their preference for new
- * complaints. The inverse of policy/scope.ts: Hostel Clerks and Wardens of its hostel, the Network
- * Department for network problems, and every Other.
- */
+/** Verified, approved authorities whose scope holds a complaint, with their preference for new complaints. */
 export async function authoritiesInScope(
   db: Transaction<DB> | Ctx['database']['db'],
   complaint: ComplaintRow,
@@ -169,20 +166,7 @@ export async function authoritiesInScope(
     .where('role', '=', 'authority')
     .where('approved', '=', 1)
     .where('verified', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('designation', '=', 'Other'),
-        ...(complaint.hostel_no !== null
-          ? [
-              eb.and([
-                eb('designation', 'in', ['Hostel Clerk', 'Warden']),
-                eb('hostel_no', '=', Number(complaint.hostel_no)),
-              ]),
-            ]
-          : []),
-        ...(Number(complaint.is_network) === 1 ? [eb('designation', '=', 'Network Department')] : []),
-      ]),
-    )
+    .where(authoritiesSeeing(complaint))
     .execute();
 }
 
@@ -371,13 +355,7 @@ export async function reopenComplaint(
         at: now,
       })
       .execute();
-    const { counterScopesOf } = await import('./complaints');
-    const deltas: Record<string, number> = {};
-    for (const s of counterScopesOf(before)) {
-      deltas[`c:${s}:${before.status}`] = -1;
-      deltas[`c:${s}:Pending`] = 1;
-    }
-    await bumpCounters(trx, deltas);
+    await bumpCounters(trx, statusMoves(before, before.status, 'Pending'));
     const link = `${ctx.config.publicUrl}${complaintStatusPath(before.token)}`;
     for (const r of await authoritiesToTell(trx, before)) {
       await enqueueMail(trx, reopenedMail(r.email, r.name, before.token, user.name, reason, link), now);

@@ -1,46 +1,46 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database, Dialect } from '../db/database';
 import type { DB } from '../db/schema';
-import { preparedQuery } from '../lib/prepared';
+import { type Placeholders, preparedQuery } from '../lib/prepared';
 
 /**
  * Counters maintained in the same transaction as the rows they count, so every count and stat is
  * a primary-key read however many complaints there are.
  *
  * Key conventions:
- * - `c:<scope>:<status>` complaints per scope and status; scope is `all`, `type:Hostel`,
- *   `type:College`, `hostel:<n>`, `network` (subType Network or Internet).
+ * - `c:<scope>:<status>` complaints per scope and status; scope is `all`, `hostel:<n>`, `network`
+ *   (policy/scope.ts: counterScopeKey) and `type:Hostel`, `type:College` (complaints/counts.ts).
  * - `fb:count`, `fb:sum`: number of feedback rows and the sum of their ratings.
  */
 export async function bumpCounters(
   db: Kysely<DB> | Transaction<DB>,
   deltas: Record<string, number>,
 ): Promise<void> {
-  const changes = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-  if (changes.length === 0) return;
-  await upsertCounters(db, String(changes.length), ...changes.flat());
+  const keys: string[] = [];
+  const values: number[] = [];
+  for (const key in deltas) {
+    if (deltas[key] === 0) continue;
+    keys.push(key);
+    values.push(deltas[key]!);
+  }
+  if (keys.length === 0) return;
+  await upsertCounters(db, { keys, values });
 }
 
-// one statement for all of a change's counters; the shape is how many there are (keys are distinct)
-const upsertCounters = preparedQuery((db, shape, ...pairs: (string | number)[]) =>
+// one statement for all of a change's counters (its keys are distinct), one per number of keys
+const upsertCounters = preparedQuery((db, p: Placeholders<{ keys: string[]; values: number[] }>) =>
   db
     .insertInto('counters')
-    .values(
-      Array.from({ length: Number(shape) }, (_, i) => ({
-        key: pairs[2 * i] as string,
-        value: pairs[2 * i + 1] as number,
-      })),
-    )
+    .values(p.keys.map((key, i) => ({ key, value: p.values[i]! })))
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`counters.value + excluded.value` })),
 );
 
-// the shape is how many keys are read
-const countersByKeys = preparedQuery((db, _shape, ...keys: string[]) =>
-  db.selectFrom('counters').select(['key', 'value']).where('key', 'in', keys),
+const countersByKeys = preparedQuery((db, p: Placeholders<{ keys: readonly string[] }>) =>
+  db.selectFrom('counters').select(['key', 'value']).where('key', 'in', p.keys),
 );
 
-// the shape is the dialect: both aggregate the rows into one JSON object, under their own names
-const allCounters = preparedQuery((db, dialect) =>
+// both dialects aggregate the rows into one JSON object, under their own names
+const allCounters = preparedQuery((db, _p: Placeholders<Record<never, never>>, dialect: Dialect) =>
   db
     .selectFrom('counters')
     .select(
@@ -57,7 +57,7 @@ const allCounters = preparedQuery((db, dialect) =>
  * text, since turning each row into a JS object cost more than SQLite's own work.
  */
 export async function readAllCounters(database: Database): Promise<Record<string, number>> {
-  const [row] = await allCounters(database, database.dialect);
+  const [row] = await allCounters(database, database.dialect, {});
   return row?.counters ? (JSON.parse(row.counters) as Record<string, number>) : {};
 }
 
@@ -67,7 +67,7 @@ export async function readCounters(
 ): Promise<Record<string, number>> {
   const out: Record<string, number> = Object.fromEntries(keys.map((k) => [k, 0]));
   if (keys.length === 0) return out;
-  const rows = await countersByKeys(db, String(keys.length), ...keys);
+  const rows = await countersByKeys(db, { keys });
   for (const r of rows) out[r.key] = Number(r.value);
   return out;
 }

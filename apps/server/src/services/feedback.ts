@@ -7,22 +7,12 @@ import {
   type TSubmitFeedbackRequest,
 } from '@bit/contract';
 import type { Ctx } from '../context';
+import { isUniqueViolation } from '../db/database';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
 import { bumpCounters, readCounters } from './counters';
 
 const iso = (ms: number) => isoFromMs(Number(ms));
-
-/** A unique-index violation in either dialect: the loser of a race for a one-per-key row. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  if (!e) return false;
-  return (
-    e.code === '23505' ||
-    /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(String(e.code)) ||
-    /unique|duplicate/i.test(String(e.message))
-  );
-}
 
 /**
  * The average the admin sees (feedback list and overview alike): one decimal, from the counters.

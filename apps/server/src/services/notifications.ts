@@ -5,13 +5,19 @@ import {
   type TPageQuery,
   type TPostNotificationFields,
 } from '@bit/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { Database } from '../db/database';
 import type { DB, NotificationsTable, UsersTable } from '../db/schema';
 import { forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
-import { preparedQuery } from '../lib/prepared';
+import {
+  lockPoster,
+  type NoticeAudience,
+  noticeCount,
+  noticePage,
+  posterNoticeByAge,
+} from './notifications.queries';
 
 type NotificationRow = Selectable<NotificationsTable>;
 type Poster = Pick<Selectable<UsersTable>, 'id' | 'name' | 'role'>;
@@ -76,23 +82,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT 5.9: notices one authority may post in any 24 hours (admins are not limited). */
 export const NOTICES_PER_DAY = 30;
 
-// PostgreSQL runs transactions side by side (read committed): posts sent at once each counted
-// the others as not there yet. Locking the poster's row makes one poster's posts take turns.
-const lockPoster = preparedQuery((db, _shape, posterId: number) =>
-  db.selectFrom('users').select('id').where('id', '=', posterId).forNoKeyUpdate(),
-);
-
-// one of the poster's notices by age (`skip` newer ones before it), from notifications_poster_idx
-const posterNoticeByAge = preparedQuery((db, _shape, posterId: number, skip: number) =>
-  db
-    .selectFrom('notifications')
-    .select('created_at')
-    .where('posted_by_id', '=', posterId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .offset(skip),
-);
-
 /**
  * How long the poster must wait before one more notice fits in the quota, 0 when it fits now,
  * counting `alsoPosting` notices of theirs about to be stored: it is when the NOTICES_PER_DAY-th
@@ -106,7 +95,7 @@ async function noticeQuotaWaitMs(
 ): Promise<number> {
   const skip = NOTICES_PER_DAY - 1 - alsoPosting;
   if (skip < 0) return DAY_MS;
-  const [edge] = await posterNoticeByAge(db, 'one', posterId, skip);
+  const [edge] = await posterNoticeByAge(db, { posterId, skip });
   return edge ? Math.max(0, Number(edge.created_at) + DAY_MS - now) : 0;
 }
 
@@ -158,7 +147,7 @@ export async function createNotification(
     if (poster.role !== 'admin') {
       const posterId = Number(poster.id);
       // SQLite's transactions already take turns (BEGIN IMMEDIATE, one connection)
-      if (ctx.database.dialect === 'postgres') await lockPoster(trx, 'one', posterId);
+      if (ctx.database.dialect === 'postgres') await lockPoster(trx, { posterId });
       const waitMs = await noticeQuotaWaitMs(trx, posterId, now, 0);
       if (waitMs > 0) throw tooMany(MSG.noticeQuota, waitMs / 1000);
     }
@@ -188,64 +177,26 @@ export async function createNotification(
   return toNotification(row);
 }
 
-// the shape is which notices: every one, whole-college ones, or one hostel's plus whole-college ones
-function noticesFor(db: Kysely<DB>, shape: string, target: string) {
-  const from = db.selectFrom('notifications');
-  if (shape === 'all') return from.where('hostel', '=', 'all');
-  if (shape === 'hostel') return from.where('hostel', 'in', [target, 'all']);
-  return from;
-}
-
-const noticeCount = preparedQuery((db, shape, target: string) =>
-  noticesFor(db, shape, target).select((eb) => eb.fn.countAll<number>().as('count')),
-);
-
-// the shape is which notices, then `<` when the page starts below an id (keyset: nothing skipped)
-const noticePage = preparedQuery(
-  (db, shape, target: string, before: number, limit: number, offset: number) => {
-    const [which = '', keyset] = shape.split(';');
-    if (which === 'hostel') {
-      // `hostel in (x, 'all') order by id` cannot be read in order from the (hostel, id) index: it
-      // sorted every matching notice on each request. Two ordered ranges joined by UNION ALL are
-      // merged instead (SQLite: MERGE (UNION ALL)), stopping after a page. PostgreSQL chooses by cost
-      // (for a few thousand notices, a top-N sort of the two ranges).
-      return db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('hostel', '=', target)
-        .$if(Boolean(keyset), (q) => q.where('id', '<', before))
-        .unionAll(
-          db
-            .selectFrom('notifications')
-            .selectAll()
-            .where('hostel', '=', 'all')
-            .$if(Boolean(keyset), (q) => q.where('id', '<', before)),
-        )
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .$if(!keyset, (q) => q.offset(offset));
-    }
-    return noticesFor(db, which, target)
-      .selectAll()
-      .$if(Boolean(keyset), (q) => q.where('id', '<', before))
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .$if(!keyset, (q) => q.offset(offset));
-  },
-);
-
 /** `null`: every notice; `all`: whole-college notices; a hostel number: that hostel's plus the whole-college ones. */
 export async function listNotifications(
   ctx: Ctx,
   target: string | null,
   page: TPageQuery,
 ): Promise<TNotificationPage> {
-  const shape = target === null ? 'every' : target === 'all' ? 'all' : 'hostel';
+  const audience: NoticeAudience = target === null ? 'every' : target === 'all' ? 'all' : 'hostel';
+  const keyset = page.before !== undefined;
   const [counted, rows] = await Promise.all([
-    noticeCount(ctx.database, shape, target ?? ''),
-    page.before === undefined
-      ? noticePage(ctx.database, shape, target ?? '', 0, page.pageSize, (page.page - 1) * page.pageSize)
-      : noticePage(ctx.database, `${shape};<`, target ?? '', page.before, page.pageSize, 0),
+    noticeCount(ctx.database, audience, { target: target ?? '' }),
+    noticePage(
+      ctx.database,
+      { audience, keyset },
+      {
+        target: target ?? '',
+        before: page.before ?? 0,
+        limit: page.pageSize,
+        offset: keyset ? 0 : (page.page - 1) * page.pageSize,
+      },
+    ),
   ]);
   return {
     count: Number(counted[0]?.count ?? 0),

@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { newSessionToken, sha256 } from '../lib/crypto';
-import { preparedQuery } from '../lib/prepared';
-import { USER_COLUMNS, type UserRow } from './users';
+import { sessionByTokenHash } from './sessions.queries';
+import type { UserRow } from './users';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,20 +36,10 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-const sessionByTokenHash = preparedQuery((db, _shape, tokenHash: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    // every column but the password hash, which no request after sign-in needs
-    .select(USER_COLUMNS.map((c) => `users.${c}` as const))
-    .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.revoked_at'])
-    .where('sessions.token_hash', '=', tokenHash),
-);
-
 /** The live session for a token, with its user; runs on every signed-in request. */
 export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const [row] = await sessionByTokenHash(ctx.database, 'one', sha256(token));
+  const [row] = await sessionByTokenHash(ctx.database, { tokenHash: sha256(token) });
   if (!row || row.revoked_at !== null || Number(row.expires_at) <= ctx.clock.now()) return null;
   const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
   return { sessionId: Number(session_id), user };

@@ -1,0 +1,26 @@
+import { MSG, type TComplaintWithHistory } from '@bit/contract';
+import type { Ctx } from '../../context';
+import { notFound } from '../../lib/errors';
+import { complaintScope, scopeValue } from '../../policy/scope';
+import { conversationOf } from '../conversation';
+import type { UserRow } from '../users';
+import { complaintByToken, historyOfComplaint } from './queries';
+import { toComplaint, toHistoryEntry } from './rows';
+
+/** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
+export async function getComplaintByToken(
+  ctx: Ctx,
+  user: UserRow,
+  token: string,
+): Promise<TComplaintWithHistory> {
+  const scope = complaintScope(user);
+  if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
+  const [row] = await complaintByToken(ctx.database, scope.kind, { token, scope: scopeValue(scope) });
+  if (!row) throw notFound(MSG.complaintNotFound);
+  const history = await historyOfComplaint(ctx.database, { complaintId: Number(row.id) });
+  return {
+    ...toComplaint(row),
+    history: history.map(toHistoryEntry),
+    ...(await conversationOf(ctx, Number(row.id))),
+  };
+}

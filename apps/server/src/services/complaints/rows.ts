@@ -1,0 +1,43 @@
+import type { TComplaint, TComplaintStatus, TComplaintWithHistory } from '@bit/contract';
+import type { Selectable } from 'kysely';
+import type { ComplaintHistoryTable, ComplaintsTable } from '../../db/schema';
+import { isoFromMs } from '../../lib/iso-time';
+
+export type ComplaintRow = Selectable<ComplaintsTable>;
+export type HistoryRow = Selectable<ComplaintHistoryTable>;
+
+const iso = (ms: number) => isoFromMs(Number(ms));
+
+export function toComplaint(row: ComplaintRow): TComplaint {
+  return {
+    id: Number(row.id),
+    token: row.token,
+    type: row.type,
+    hostelNo: row.hostel_no === null ? null : Number(row.hostel_no),
+    roomNo: row.room_no,
+    subType: row.sub_type,
+    description: row.description,
+    status: row.status,
+    remarks: row.remarks,
+    assignedTo: row.assigned_name
+      ? {
+          name: row.assigned_name,
+          designation:
+            (row.assigned_designation as NonNullable<TComplaint['assignedTo']>['designation']) ?? null,
+        }
+      : null,
+    student: { name: row.student_name, rollNo: row.student_roll },
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    reopenCount: Number(row.reopen_count ?? 0),
+  };
+}
+
+export function toHistoryEntry(row: HistoryRow): TComplaintWithHistory['history'][number] {
+  return {
+    status: row.status as TComplaintStatus,
+    remarks: row.remarks,
+    by: { name: row.by_name, designation: row.by_designation },
+    at: iso(row.at),
+  };
+}
