@@ -6,7 +6,7 @@ import {
   COLLEGE_DEPARTMENTS,
   type COMPLAINT_STATUSES,
   HOSTEL_PROBLEMS,
-  NETWORK_PROBLEMS,
+  isNetworkProblem,
   STUDENT_DEPARTMENTS,
 } from '@bit/contract';
 import { type Insertable, type Kysely, sql } from 'kysely';
@@ -230,7 +230,7 @@ export async function generate(
         ? authorities.find((a) => a.hostel_no === hostelNo && a.designation === 'Warden')
         : authorities.at(-1);
       const created = Math.floor(start + j * step);
-      const isNetwork = (NETWORK_PROBLEMS as readonly string[]).includes(sub) ? 1 : 0;
+      const isNetwork = isNetworkProblem({ type: hostel ? 'Hostel' : 'College', subType: sub }) ? 1 : 0;
       const token = newComplaintToken();
       if (student.id === students[0]!.id) sampleToken = token;
       rows.push({

@@ -52,6 +52,16 @@ export const COLLEGE_DEPARTMENTS = [
 
 /** Problems the Network Department handles, whatever the complaint type. */
 export const NETWORK_PROBLEMS = ['Network', 'Internet'] as const;
+/** College departments whose complaints the Network Department also handles (CONTRACT 5.8: campus Wi-Fi). */
+export const NETWORK_COLLEGE_DEPARTMENTS = ['IT Support'] as const;
+
+/** Whether the Network Department sees (and may update) a complaint of this type and problem. */
+export function isNetworkProblem(c: { type: string; subType: string }): boolean {
+  return (
+    (NETWORK_PROBLEMS as readonly string[]).includes(c.subType) ||
+    (c.type === 'College' && (NETWORK_COLLEGE_DEPARTMENTS as readonly string[]).includes(c.subType))
+  );
+}
 
 export const COMPLAINT_TYPES = ['Hostel', 'College'] as const;
 export type TComplaintType = (typeof COMPLAINT_TYPES)[number];

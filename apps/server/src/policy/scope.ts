@@ -1,4 +1,4 @@
-import { NETWORK_PROBLEMS, type TComplaintType, type TDesignation } from '@bit/contract';
+import { isNetworkProblem, type TComplaintType, type TDesignation } from '@bit/contract';
 import type { Expression, ExpressionBuilder, Selectable, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import type { ComplaintsTable, DB } from '../db/schema';
@@ -57,13 +57,9 @@ export const SCOPE_KINDS: { readonly [K in ScopeKind]: KindRule<Extract<Scope, {
   // college complaints carry hostel_no null, so this is "Hostel complaints of hostel n"
   hostel: { column: 'hostel_no', param: 'hostelNo', userColumn: 'hostel_no', counted: true },
   // stored at filing, so network problems of every hostel and the college are one index range;
-  // CONTRACT 5.8's College "IT Support" joins them here (a migration then re-flags and recounts
-  // the complaints filed before)
-  network: {
-    column: 'is_network',
-    flag: (c) => (NETWORK_PROBLEMS as readonly string[]).includes(c.subType),
-    counted: true,
-  },
+  // CONTRACT 5.8 added the College's IT Support (migration 007 re-flagged and recounted the
+  // complaints filed before)
+  network: { column: 'is_network', flag: isNetworkProblem, counted: true },
   student: { column: 'student_id', param: 'studentId', userColumn: 'id', counted: false },
 };
 

@@ -6,6 +6,7 @@ import { feedbackAndNotices } from './003-feedback-notices';
 import { pendingSignups } from './004-pending-signups';
 import { noticeQuota } from './005-notice-quota';
 import { conversation } from './006-conversation';
+import { itSupportToNetwork } from './007-it-support-to-network';
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004_pending_signups': pendingSignups(dialect),
     '005_notice_quota': noticeQuota(),
     '006_conversation': conversation(dialect),
+    '007_it_support_to_network': itSupportToNetwork(),
   };
 }

@@ -38,7 +38,8 @@ const VISIBLE: Record<string, Name[]> = {
   clerk1: ['aHostel1', 'aHostel1Internet'],
   warden1: ['aHostel1', 'aHostel1Internet'],
   warden2: ['bHostel2', 'bHostel2Network'],
-  network: ['aHostel1Internet', 'bHostel2Network'],
+  // CONTRACT 5.8: College IT Support (campus Wi-Fi) reaches the Network Department too
+  network: ['aHostel1Internet', 'bHostel2Network', 'bCollegeIt'],
   other: ALL,
   unapproved: [],
   admin: ALL,
@@ -103,11 +104,11 @@ describe('who sees which complaint in their list', () => {
     });
   });
 
-  it('shows the network officer network problems of either type but not a college IT complaint', async () => {
+  it('shows the network officer network problems of either type and college IT Support, but no other problem', async () => {
     const res = await listFor('network');
     const names = namesOf(res.body.data);
     expect(names).toContain('aHostel1Internet');
-    expect(names).not.toContain('bCollegeIt');
+    expect(names).toContain('bCollegeIt');
     expect(names).not.toContain('aHostel1');
   });
 
@@ -231,7 +232,7 @@ describe('who may update a complaint', () => {
   });
 
   it('left out-of-scope complaints untouched', async () => {
-    // only "other" may touch bCollegeIt; everyone else got 404 and wrote nothing
+    // only "network" (CONTRACT 5.8) and "other" may touch bCollegeIt; everyone else got 404 and wrote nothing
     const res = await t.request({
       method: 'GET',
       url: `/api/complaints/${c.bCollegeIt?.token}`,
@@ -239,6 +240,7 @@ describe('who may update a complaint', () => {
     });
     expect(res.body.data.history.map((h: { remarks: string | null }) => h.remarks)).toEqual([
       null,
+      'by network',
       'by other',
     ]);
   });
