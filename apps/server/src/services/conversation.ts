@@ -16,9 +16,10 @@ import {
 import type { Selectable, Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { ComplaintAttachmentsTable, ComplaintMessagesTable, ComplaintsTable, DB } from '../db/schema';
-import { conflict, forbidden, notFound, tooMany } from '../lib/errors';
+import { conflict, forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
+import { type Placeholders, preparedQuery } from '../lib/prepared';
 import { enqueueMail } from '../mail/outbox';
 import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templates';
 import { applyScope, authoritiesSeeing, complaintScope } from '../policy/scope';
@@ -59,21 +60,18 @@ export const toAttachment = (row: Selectable<ComplaintAttachmentsTable>): TAttac
 });
 
 /** The messages and photos of a complaint, oldest first, for its page. */
+// the complaint's page is the token lookup, a hot path: compiled once, read on SQLite's fast path
+const messagesOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
+  db.selectFrom('complaint_messages').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
+);
+const attachmentsOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
+  db.selectFrom('complaint_attachments').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
+);
+
 export async function conversationOf(ctx: Ctx, complaintId: number) {
-  const db = ctx.database.db;
   const [messages, attachments] = await Promise.all([
-    db
-      .selectFrom('complaint_messages')
-      .selectAll()
-      .where('complaint_id', '=', complaintId)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('complaint_attachments')
-      .selectAll()
-      .where('complaint_id', '=', complaintId)
-      .orderBy('id')
-      .execute(),
+    messagesOf(ctx.database, { complaintId }),
+    attachmentsOf(ctx.database, { complaintId }),
   ]);
   return { messages: messages.map(toMessage), attachments: attachments.map(toAttachment) };
 }
@@ -301,8 +299,10 @@ export async function readAttachment(
   if (!row) throw notFound(MSG.notFound);
   try {
     await visibleComplaint(ctx, ctx.database.db, user, Number(row.complaint_id));
-  } catch {
-    throw notFound(MSG.notFound);
+  } catch (err) {
+    // out of scope reads as an unknown photo; anything else (an unreachable database) stays itself
+    if (err instanceof HttpError && err.statusCode === 404) throw notFound(MSG.notFound);
+    throw err;
   }
   return { contentType: row.content_type, data: Buffer.from(row.bytes) };
 }
