@@ -13,9 +13,11 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { DEFAULT_MIGRATION_SETTINGS as SETTINGS } from '../src/db/migrations/008-due-dates-reports';
 import type { ComplaintsTable, DB } from '../src/db/schema';
 import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { hashPassword } from '../src/lib/passwords';
+import { timelineColumns } from '../src/services/complaints';
 import { bumpCounters } from '../src/services/counters';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -253,6 +255,12 @@ export async function generate(
         student_roll: student.roll,
         created_at: created,
         updated_at: created,
+        ...timelineColumns(SETTINGS, {
+          type: hostel ? 'Hostel' : 'College',
+          createdAt: created,
+          firstResponseAt: status === 'Pending' ? null : created + 3600_000,
+          resolvedAt: status === 'Resolved' ? created + 3600_000 : null,
+        }),
       });
       for (const key of [
         'all',

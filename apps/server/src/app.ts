@@ -98,7 +98,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       sqliteCacheKb: Math.max(8_000, 32_000 / config.workers),
     });
   const ownsDatabase = !opts.database;
-  if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect);
+  if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect, config);
 
   let wake: () => void = () => {};
   const ctx: Ctx = {

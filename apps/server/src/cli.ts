@@ -100,7 +100,7 @@ async function withDatabase<T>(fn: (ctx: Ctx) => Promise<T>): Promise<T> {
   const { systemClock } = await import('./lib/clock');
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, config);
     const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Ctx['log'];
     return await fn({ config, database, clock: systemClock, log: silent, mailQueued: () => {} });
   } finally {

@@ -84,6 +84,10 @@ export const ZComplaint = z.object({
   updatedAt: z.string(),
   /** times the student reopened it (CONTRACT 5.4) */
   reopenCount: z.number().int(),
+  /** SLA hours after filing or the last reopening (CONTRACT 5.5) */
+  dueAt: z.string(),
+  /** Pending or In Progress at or after dueAt */
+  overdue: z.boolean(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 
@@ -115,24 +119,43 @@ export const ZStatusCounts = z.object({
   inProgress: z.number().int(),
   resolved: z.number().int(),
   rejected: z.number().int(),
+  /** Pending or In Progress past their due time (CONTRACT 5.5) */
+  overdue: z.number().int(),
 });
 export type TStatusCounts = z.infer<typeof ZStatusCounts>;
 
 export const ZAuthorityComplaintPage = ZComplaintPage.extend({ stats: ZStatusCounts });
 export type TAuthorityComplaintPage = z.infer<typeof ZAuthorityComplaintPage>;
 
-export const ZAuthorityListQuery = ZPageQuery.safeExtend({ status: ZComplaintStatus.optional() });
-
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-export const ZAdminListQuery = ZPageQuery.safeExtend({
+/** `overdue=true` keeps only the overdue complaints; `false` or absent, every one. */
+export const ZOverdueFilter = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['true', 'false'], { error: 'overdue must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+);
+
+export const ZAuthorityListQuery = ZPageQuery.safeExtend({
+  status: ZComplaintStatus.optional(),
+  overdue: ZOverdueFilter,
+});
+export type TAuthorityListQuery = z.infer<typeof ZAuthorityListQuery>;
+
+/** The admin's filters: of the list, and of the CSV export (CONTRACT 5.6) without paging. */
+export const ADMIN_FILTERS = {
   hostelNo: z.preprocess(emptyToUndefined, hostelNo.optional()),
   type: z.preprocess(
     emptyToUndefined,
     z.enum(COMPLAINT_TYPES, { error: 'Type must be Hostel or College' }).optional(),
   ),
   status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
-});
+  overdue: ZOverdueFilter,
+};
+
+export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS);
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
 
 export const ZAdminStats = ZStatusCounts.extend({

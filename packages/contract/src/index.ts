@@ -8,5 +8,6 @@ export * from './feedback';
 export * from './links';
 export * from './messages';
 export * from './notifications';
+export * from './reports';
 export * from './status';
 export * from './user';

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
-import { migrations } from './migrations';
+import { type MigrationSettings, migrations } from './migrations';
 import type { DB } from './schema';
 
 class StaticProvider implements MigrationProvider {
@@ -17,9 +17,13 @@ const MIGRATION_LOCK_ID = 727_310_001;
  * Runs pending migrations. On PostgreSQL a session advisory lock makes concurrent starts of
  * several instances take turns, so none sees a half-made schema or races on CREATE TABLE.
  */
-export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  settings?: MigrationSettings,
+): Promise<string[]> {
   const run = async (conn: Kysely<DB>) => {
-    const migrator = new Migrator({ db: conn, provider: new StaticProvider(migrations(dialect)) });
+    const migrator = new Migrator({ db: conn, provider: new StaticProvider(migrations(dialect, settings)) });
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(String(error));
     return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -107,6 +107,16 @@ export interface ComplaintsTable {
   reopen_count: Generated<number>;
   /** the last change to Resolved or Rejected (CONTRACT 5.2, 5.4) */
   closed_at: number | null;
+  /** SLA hours after filing or the last reopening (CONTRACT 5.5) */
+  due_at: number;
+  /** the first status change or message by an authority */
+  first_response_at: number | null;
+  /** YYYYMM of the filing in TIME_ZONE, the report's month (decision 0017) */
+  filed_month: number;
+  /** hourBucket(resolved - filed) while Resolved, else null */
+  res_bucket: number | null;
+  /** hourBucket(first response - filed) once there is one */
+  fr_bucket: number | null;
 }
 
 export interface ComplaintHistoryTable {

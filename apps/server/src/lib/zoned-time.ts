@@ -52,3 +52,42 @@ export function formatZoned(ms: number, zone: string): string {
     timeZoneName: 'short',
   }).format(ms);
 }
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(ms: number, zone: string): number {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  );
+  return wall - (ms - (((ms % 60_000) + 60_000) % 60_000));
+}
+
+/** The instant a local calendar day (YYYY-MM-DD) begins in a zone. */
+export function zonedDayStart(day: string, zone: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // the offset at the guess, then once more at the result, for a day that starts across a DST change
+  let ms = wall - offsetAt(wall, zone);
+  ms = wall - offsetAt(ms, zone);
+  return ms;
+}
+
+/** The local calendar month of an instant as YYYYMM (202611), the report's month key. */
+export function zonedMonth(ms: number, zone: string): number {
+  const { day } = zonedParts(ms, zone);
+  return Number(day.slice(0, 4)) * 100 + Number(day.slice(5, 7));
+}
+
+/** The local day `days` after (or before) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

@@ -153,3 +153,51 @@ export function reopenedMail(
   ]);
   return { to, subject, ...body };
 }
+
+/** An overdue complaint as the 09:00 escalation lists it: where, what, and since when it was due. */
+export type OverdueLine = MailComplaint & { link: string; dueAt: string };
+
+const overdueLine = (c: OverdueLine) => `${c.token}: ${placeOf(c)}, ${c.sub_type}, due ${c.dueAt}\n${c.link}`;
+
+/** CONTRACT 5.5: to a warden, the overdue complaints of their hostel. */
+export function wardenEscalationMail(
+  to: string,
+  name: string,
+  day: string,
+  hostelNo: number,
+  complaints: OverdueLine[],
+  more: number,
+) {
+  const total = complaints.length + more;
+  const subject = `${PRODUCT}: ${total} overdue complaint${total === 1 ? '' : 's'} in hostel ${hostelNo} (${day})`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `These complaints of hostel ${hostelNo} are past their due time and still open:`,
+    ...complaints.map(overdueLine),
+    ...(more > 0 ? [`…and ${more} more: see your dashboard's Overdue filter.`] : []),
+  ]);
+  return { to, subject, ...body };
+}
+
+/** CONTRACT 5.5: to an admin, overdue counts per hostel and for College, and the oldest overdue. */
+export function adminEscalationMail(
+  to: string,
+  name: string,
+  day: string,
+  counts: { place: string; overdue: number }[],
+  oldest: OverdueLine[],
+) {
+  const total = counts.reduce((n, c) => n + c.overdue, 0);
+  const subject = `${PRODUCT}: ${total} overdue complaint${total === 1 ? '' : 's'} (${day})`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    total === 0
+      ? 'No complaint is overdue today.'
+      : [
+          'Overdue complaints, still Pending or In Progress:',
+          ...counts.map((c) => `${c.place}: ${c.overdue}`),
+        ].join('\n'),
+    ...(oldest.length > 0 ? [`The ${oldest.length} oldest:`, ...oldest.map(overdueLine)] : []),
+  ]);
+  return { to, subject, ...body };
+}

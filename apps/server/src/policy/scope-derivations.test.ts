@@ -186,6 +186,7 @@ describe('a scope, in every form derived from its description', () => {
         inProgress: expected['In Progress'],
         resolved: expected.Resolved,
         rejected: expected.Rejected,
+        overdue: 0,
       });
       for (const status of COMPLAINT_STATUSES) {
         const filtered = await everyPage(

@@ -12,7 +12,7 @@ import { newComplaintToken } from '../lib/crypto';
 import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { scopeFlags } from '../policy/scope';
-import { counterScopesOf } from '../services/complaints';
+import { counterScopesOf, timelineColumns } from '../services/complaints';
 import { bumpCounters } from '../services/counters';
 
 const DEMO_PASSWORD = 'Demo@1234';
@@ -286,6 +286,12 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           student_roll: student.roll_no,
           created_at: createdAt,
           updated_at: createdAt,
+          ...timelineColumns(ctx.config, {
+            type: isHostel ? 'Hostel' : 'College',
+            createdAt,
+            firstResponseAt: null,
+            resolvedAt: null,
+          }),
         };
         const steps: TComplaintStatus[] =
           status === 'Pending' ? [] : status === 'Resolved' ? ['In Progress', 'Resolved'] : [status];
@@ -296,6 +302,15 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           values.assigned_designation = handler.designation;
           values.updated_at = createdAt + steps.length * DAY;
           if (status === 'Resolved' || status === 'Rejected') values.closed_at = values.updated_at;
+          Object.assign(
+            values,
+            timelineColumns(ctx.config, {
+              type: values.type,
+              createdAt,
+              firstResponseAt: createdAt + DAY,
+              resolvedAt: status === 'Resolved' ? values.updated_at : null,
+            }),
+          );
         }
         const row = await trx
           .insertInto('complaints')

@@ -17,6 +17,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { ComplaintAttachmentsTable, ComplaintMessagesTable, ComplaintsTable, DB } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound, tooMany } from '../lib/errors';
+import { hourBucket } from '../lib/hour-buckets';
 import { processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
 import { type Placeholders, preparedQuery } from '../lib/prepared';
@@ -24,6 +25,7 @@ import { enqueueMail } from '../mail/outbox';
 import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templates';
 import { applyScope, authoritiesSeeing, complaintScope } from '../policy/scope';
 import { statusMoves } from './complaints/counts';
+import { dueAtFrom } from './complaints/due';
 import { bumpCounters } from './counters';
 import type { UserRow } from './users';
 
@@ -222,6 +224,18 @@ export async function postMessage(
       .values({ complaint_id: complaintId, body, ...actorColumns(user, now) })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // an authority's first word on a complaint is its first response (CONTRACT 5.6)
+    if (user.role === 'authority' && complaint.first_response_at === null) {
+      await trx
+        .updateTable('complaints')
+        .set({
+          first_response_at: now,
+          fr_bucket: hourBucket(now - Number(complaint.created_at)),
+        })
+        .where('id', '=', complaintId)
+        .where('first_response_at', 'is', null)
+        .execute();
+    }
     const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
     const recipients =
       user.role === 'student'
@@ -316,7 +330,7 @@ export async function reopenComplaint(
   user: UserRow,
   complaintId: number,
   reason: string,
-  toComplaint: (row: ComplaintRow) => TComplaint,
+  toComplaint: (row: ComplaintRow, now: number) => TComplaint,
 ): Promise<TComplaint> {
   if (user.role !== 'student') throw forbidden(MSG.forbidden);
   const now = ctx.clock.now();
@@ -339,6 +353,9 @@ export async function reopenComplaint(
         status: 'Pending',
         reopen_count: eb('reopen_count', '+', 1),
         updated_at: now,
+        // due again its SLA hours from now (CONTRACT 5.5), and no longer resolved
+        due_at: dueAtFrom(ctx.config, before.type, now),
+        res_bucket: null,
       }))
       .where('id', '=', complaintId)
       .returningAll()
@@ -363,7 +380,7 @@ export async function reopenComplaint(
     return updated;
   });
   ctx.mailQueued();
-  return toComplaint(row);
+  return toComplaint(row, now);
 }
 
 /** An authority's choice of mails about new complaints (CONTRACT 5.1); students and admins have none. */

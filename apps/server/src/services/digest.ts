@@ -4,6 +4,7 @@ import { enqueueMail } from '../mail/outbox';
 import { digestMail } from '../mail/templates';
 import { applyScope, complaintScope } from '../policy/scope';
 import { newComplaintPreference } from './conversation';
+import { overdueEscalation } from './escalation';
 import type { DailyJob } from './scheduler';
 import { USER_COLUMNS } from './users';
 
@@ -60,4 +61,4 @@ export const newComplaintDigest: DailyJob = {
 };
 
 /** Every timed job of the app, run by one scheduler (decision 0014). */
-export const DAILY_JOBS = [newComplaintDigest];
+export const DAILY_JOBS = [newComplaintDigest, overdueEscalation];

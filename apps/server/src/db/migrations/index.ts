@@ -7,9 +7,19 @@ import { pendingSignups } from './004-pending-signups';
 import { noticeQuota } from './005-notice-quota';
 import { conversation } from './006-conversation';
 import { itSupportToNetwork } from './007-it-support-to-network';
+import {
+  DEFAULT_MIGRATION_SETTINGS,
+  dueDatesAndReports,
+  type MigrationSettings,
+} from './008-due-dates-reports';
+
+export type { MigrationSettings };
 
 /** Every migration, in order. Names sort lexically; never rename one that has shipped. */
-export function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(
+  dialect: Dialect,
+  settings: MigrationSettings = DEFAULT_MIGRATION_SETTINGS,
+): Record<string, Migration> {
   return {
     '001_accounts': accounts(dialect),
     '002_complaints': complaints(dialect),
@@ -18,5 +28,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005_notice_quota': noticeQuota(),
     '006_conversation': conversation(dialect),
     '007_it_support_to_network': itSupportToNetwork(),
+    '008_due_dates_reports': dueDatesAndReports(settings),
   };
 }

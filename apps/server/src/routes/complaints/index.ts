@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import {
   ERROR_RESPONSES,
+  exportFileName,
   MSG,
   ZAdminListQuery,
   ZAdminStats,
@@ -7,10 +9,13 @@ import {
   ZAuthorityListQuery,
   ZComplaintPage,
   ZComplaintWithHistory,
+  ZExportQuery,
   ZFileComplaintRequest,
   ZFileComplaintResponse,
   ZIdParam,
   ZPageQuery,
+  ZReport,
+  ZReportQuery,
   ZTokenParam,
   ZUpdateComplaintRequest,
   ZUpdateComplaintResponse,
@@ -21,6 +26,9 @@ import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import {
   adminStats,
+  complaintReport,
+  exportComplaintsCsv,
+  exportDay,
   fileComplaint,
   getComplaintByToken,
   listAdminComplaints,
@@ -107,6 +115,47 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       },
     },
     async () => adminStats(ctx),
+  );
+
+  app.get(
+    '/admin/report',
+    {
+      ...only('admin'),
+      schema: {
+        tags,
+        summary: 'Filed, resolved and response times over a period (CONTRACT 5.6)',
+        description:
+          '`from` and `to` are days in TIME_ZONE, both included, at most 366 days apart; without them, the last 90 days.',
+        querystring: ZReportQuery,
+        response: { 200: ZReport, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => complaintReport(ctx, request.query),
+  );
+
+  app.get(
+    '/admin/export.csv',
+    {
+      ...only('admin'),
+      schema: {
+        tags,
+        summary: 'Every complaint matching the filters, newest first, as CSV (CONTRACT 5.6)',
+        description:
+          'Streamed: a UTF-8 byte-order mark, a header line, RFC 4180 quoting, and formula-like cells prefixed with a quote.',
+        querystring: ZExportQuery,
+        response: { 200: z.string().meta({ description: 'text/csv; charset=utf-8' }), ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const filename = exportFileName(exportDay(ctx));
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          // a stream is sent as it is read, never serialized: the 200 schema only documents it
+          .send(Readable.from(exportComplaintsCsv(ctx, request.query)) as never)
+      );
+    },
   );
 
   app.get(

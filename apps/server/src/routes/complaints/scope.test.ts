@@ -100,7 +100,7 @@ describe('who sees which complaint in their list', () => {
       page: 1,
       pageSize: 100,
       data: [],
-      stats: { total: 0, pending: 0, inProgress: 0, resolved: 0, rejected: 0 },
+      stats: { total: 0, pending: 0, inProgress: 0, resolved: 0, rejected: 0, overdue: 0 },
     });
   });
 

@@ -38,6 +38,8 @@ async function complaintOf(
       student_roll: student.user.rollNo,
       created_at: now,
       updated_at: now,
+      due_at: now + 72 * 3_600_000,
+      filed_month: 0,
     })
     .returning(['id', 'token'])
     .executeTakeFirstOrThrow();

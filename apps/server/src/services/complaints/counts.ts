@@ -41,12 +41,23 @@ export function statusKeys(scope: string): readonly string[] {
   return keys;
 }
 
-export function statusCounts(counters: Record<string, number>, scope: string | null): TStatusCounts {
-  if (!scope) return { total: 0, pending: 0, inProgress: 0, resolved: 0, rejected: 0 };
+export function statusCounts(
+  counters: Record<string, number>,
+  scope: string | null,
+  overdue = 0,
+): TStatusCounts {
+  if (!scope) return { total: 0, pending: 0, inProgress: 0, resolved: 0, rejected: 0, overdue: 0 };
   const [kPending, kInProgress, kResolved, kRejected] = statusKeys(scope) as [string, string, string, string];
   const pending = counters[kPending] ?? 0;
   const inProgress = counters[kInProgress] ?? 0;
   const resolved = counters[kResolved] ?? 0;
   const rejected = counters[kRejected] ?? 0;
-  return { total: pending + inProgress + resolved + rejected, pending, inProgress, resolved, rejected };
+  return {
+    total: pending + inProgress + resolved + rejected,
+    pending,
+    inProgress,
+    resolved,
+    rejected,
+    overdue,
+  };
 }

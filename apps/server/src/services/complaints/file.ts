@@ -4,11 +4,13 @@ import type { Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
+import { zonedMonth } from '../../lib/zoned-time';
 import { scopeFlags } from '../../policy/scope';
 import { tellAuthoritiesOfFiling } from '../conversation';
 import { bumpCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusMoves } from './counts';
+import { dueAtFrom } from './due';
 import { insertComplaint, insertHistory, lockStudent, quotaEdgeFiling } from './queries';
 import { toComplaint } from './rows';
 
@@ -51,6 +53,8 @@ export async function fileComplaint(
           studentName: student.name,
           studentRoll: student.roll_no,
           now,
+          dueAt: dueAtFrom(ctx.config, input.type, now),
+          filedMonth: zonedMonth(now, ctx.config.timeZone),
           windowStart: now - DAY_MS,
         });
         if (!inserted) {
@@ -73,7 +77,7 @@ export async function fileComplaint(
         return inserted;
       });
       ctx.mailQueued();
-      return { token, complaint: toComplaint(row) };
+      return { token, complaint: toComplaint(row, now) };
     } catch (err) {
       // 50 random bits make a clash very rare; the whole transaction is retried with a new token
       // because PostgreSQL aborts a transaction on the failed insert

@@ -1,8 +1,11 @@
 // The complaint services: each file holds the rules of one use, queries.ts the statements they run.
 export { counterScopesOf } from './counts';
+export { dueAtFrom, isOverdue, timelineColumns } from './due';
+export { exportComplaintsCsv, exportDay } from './export';
 export { COMPLAINTS_PER_DAY, type FileComplaintInput, fileComplaint } from './file';
 export { listAdminComplaints, listAuthorityComplaints, listStudentComplaints } from './lists';
 export { getComplaintByToken } from './lookup';
+export { complaintReport } from './report';
 export { type ComplaintRow, toComplaint } from './rows';
 export { adminStats } from './stats';
 export { updateComplaintStatus } from './update';

@@ -1,6 +1,7 @@
 import type {
   TAdminListQuery,
   TAuthorityComplaintPage,
+  TAuthorityListQuery,
   TComplaintPage,
   TComplaintStatus,
   TPageQuery,
@@ -17,29 +18,33 @@ import {
 import { readCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
-import { countInScope, type PageShape, pageIds, rowsByIds } from './queries';
+import { countInScope, countOverdue, type PageShape, pageIds, rowsByIds } from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
 
-type PageFilter = { by: PageShape['by']; value: number | string };
+export type PageFilter = { by: PageShape['by']; value: number | string };
+
+/** The list's own filters besides the scope: a status, and overdue only (CONTRACT 5.5). */
+export type ListFilter = { status?: TComplaintStatus | undefined; overdue?: boolean | undefined };
 
 /**
  * One page of complaints, newest first. The page's ids come from the filter's index alone (every
  * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
  */
-async function fetchPage(
+export async function fetchPage(
   ctx: Ctx,
   filter: PageFilter,
-  status: TComplaintStatus | undefined,
+  { status, overdue }: ListFilter,
   q: TPageQuery,
+  now: number,
 ): Promise<ComplaintRow[]> {
   const keyset = q.before !== undefined;
   const ids = await pageIds(
     ctx.database,
-    { by: filter.by, status: status !== undefined, keyset },
+    { by: filter.by, status: status !== undefined, keyset, overdue: overdue === true },
     // arguments the shape leaves out are not in its statement: any value of their type will do
     {
       value: filter.value,
@@ -47,6 +52,7 @@ async function fetchPage(
       before: q.before ?? 0,
       limit: q.pageSize,
       offset: keyset ? 0 : (q.page - 1) * q.pageSize,
+      now,
     },
   );
   if (ids.length === 0) return [];
@@ -60,9 +66,19 @@ function filterOf(scope: VisibleScope): PageFilter {
   return condition ? { by: condition.column, value: condition.value } : NO_FILTER;
 }
 
-async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, status?: TComplaintStatus) {
+async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, filter: ListFilter, now: number) {
   if (scope.kind === 'none') return [];
-  return fetchPage(ctx, filterOf(scope), status, q);
+  return fetchPage(ctx, filterOf(scope), filter, q, now);
+}
+
+/** Overdue complaints under a filter, counted now (overdue changes with the clock: no counter). */
+async function overdueCount(ctx: Ctx, filter: PageFilter, status: TComplaintStatus | undefined, now: number) {
+  const [row] = await countOverdue(
+    ctx.database,
+    { by: filter.by, status: status !== undefined },
+    { value: filter.value, status: status ?? 'Pending', now },
+  );
+  return Number(row?.n ?? 0);
 }
 
 export async function listStudentComplaints(
@@ -72,49 +88,95 @@ export async function listStudentComplaints(
 ): Promise<TComplaintPage> {
   const scope = complaintScope(student);
   if (scope.kind === 'none') return page([], 0, q);
+  const now = ctx.clock.now();
   const [rows, [counted]] = await Promise.all([
-    pageRows(ctx, scope, q),
+    pageRows(ctx, scope, q, {}, now),
     countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }),
   ]);
-  return page(rows.map(toComplaint), Number(counted?.n ?? 0), q);
+  return page(
+    rows.map((r) => toComplaint(r, now)),
+    Number(counted?.n ?? 0),
+    q,
+  );
 }
 
 /** The authority's page and the counts over its whole scope; an unapproved one gets an empty page. */
 export async function listAuthorityComplaints(
   ctx: Ctx,
   authority: UserRow,
-  q: TPageQuery & { status?: TComplaintStatus | undefined },
+  q: TAuthorityListQuery,
 ): Promise<TAuthorityComplaintPage> {
   const scope = complaintScope(authority);
   const key = counterScopeKey(scope);
-  if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
-  const [rows, counters] = await Promise.all([
-    pageRows(ctx, scope, q, q.status),
+  if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
+  const now = ctx.clock.now();
+  const filter = filterOf(scope);
+  const [rows, counters, overdue, overdueInStatus] = await Promise.all([
+    pageRows(ctx, scope, q, q, now),
     readCounters(ctx.database, statusKeys(key)),
+    overdueCount(ctx, filter, undefined, now),
+    q.overdue && q.status ? overdueCount(ctx, filter, q.status, now) : 0,
   ]);
-  const stats = statusCounts(counters, key);
-  const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : stats.total;
-  return { ...page(rows.map(toComplaint), count, q), stats };
+  const stats = statusCounts(counters, key, overdue);
+  const count = q.overdue
+    ? q.status
+      ? overdueInStatus
+      : overdue
+    : q.status
+      ? (counters[`c:${key}:${q.status}`] ?? 0)
+      : stats.total;
+  return {
+    ...page(
+      rows.map((r) => toComplaint(r, now)),
+      count,
+      q,
+    ),
+    stats,
+  };
 }
 
-export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
-  // only Hostel complaints carry a hostel number
-  if (q.hostelNo !== undefined && q.type === 'College') return page([], 0, q);
-  let filter = NO_FILTER;
-  let key = 'all';
+/**
+ * The admin's hostel or type filter as a page filter and its counter scope; null when the filters
+ * match nothing (only Hostel complaints carry a hostel number).
+ */
+export function adminFilterOf(q: Pick<TAdminListQuery, 'hostelNo' | 'type'>): {
+  filter: PageFilter;
+  key: string;
+} | null {
+  if (q.hostelNo !== undefined && q.type === 'College') return null;
   if (q.hostelNo !== undefined) {
     // the admin's hostel filter is that hostel's scope
     const hostel: VisibleScope = { kind: 'hostel', hostelNo: q.hostelNo };
-    filter = filterOf(hostel);
-    key = counterScopeKey(hostel) as string;
-  } else if (q.type) {
-    filter = { by: 'type', value: q.type };
-    key = `type:${q.type}`;
+    return { filter: filterOf(hostel), key: counterScopeKey(hostel) as string };
+  }
+  if (q.type) return { filter: { by: 'type', value: q.type }, key: `type:${q.type}` };
+  return { filter: NO_FILTER, key: 'all' };
+}
+
+export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
+  const chosen = adminFilterOf(q);
+  if (!chosen) return page([], 0, q);
+  const { filter, key } = chosen;
+  const now = ctx.clock.now();
+  if (q.overdue) {
+    const [rows, count] = await Promise.all([
+      fetchPage(ctx, filter, q, q, now),
+      overdueCount(ctx, filter, q.status, now),
+    ]);
+    return page(
+      rows.map((r) => toComplaint(r, now)),
+      count,
+      q,
+    );
   }
   const [rows, counters] = await Promise.all([
-    fetchPage(ctx, filter, q.status, q),
+    fetchPage(ctx, filter, q, q, now),
     readCounters(ctx.database, statusKeys(key)),
   ]);
   const count = q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total;
-  return page(rows.map(toComplaint), count, q);
+  return page(
+    rows.map((r) => toComplaint(r, now)),
+    count,
+    q,
+  );
 }

@@ -19,7 +19,7 @@ export async function getComplaintByToken(
   if (!row) throw notFound(MSG.complaintNotFound);
   const history = await historyOfComplaint(ctx.database, { complaintId: Number(row.id) });
   return {
-    ...toComplaint(row),
+    ...toComplaint(row, ctx.clock.now()),
     history: history.map(toHistoryEntry),
     ...(await conversationOf(ctx, Number(row.id))),
   };

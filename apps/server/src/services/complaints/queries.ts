@@ -43,6 +43,8 @@ export interface NewComplaint extends QuotaEdge {
   studentName: string;
   studentRoll: string | null;
   now: number;
+  dueAt: number;
+  filedMonth: number;
   /** the quota has room while its edge was filed at or before this time (or there is none) */
   windowStart: number;
 }
@@ -69,6 +71,8 @@ export const insertComplaint = preparedQuery((db, p: Placeholders<NewComplaint>)
     student_roll: p.studentRoll,
     created_at: p.now,
     updated_at: p.now,
+    due_at: p.dueAt,
+    filed_month: p.filedMonth,
   };
   const columns = Object.keys(row) as (keyof typeof row)[];
   return db
@@ -114,6 +118,8 @@ export type PageShape = {
   by: ScopeColumn | 'type' | null;
   status: boolean;
   keyset: boolean;
+  /** only the overdue ones, from the open complaints' partial indexes */
+  overdue: boolean;
 };
 
 export interface PageArgs {
@@ -123,13 +129,34 @@ export interface PageArgs {
   before: number;
   limit: number;
   offset: number;
+  /** overdue: due at or before this instant */
+  now: number;
 }
+
+/**
+ * Open complaints, written as the open partial indexes' own predicate (migration 008): a planner
+ * uses a partial index only for a query that states its condition, literals and all.
+ */
+const OPEN = sql<boolean>`status in ('Pending', 'In Progress')`;
+
+type CountFilter = Pick<PageShape, 'by' | 'status'>;
+
+// overdue complaints of a filter: a walk of the scope's open entries (a few percent of all)
+export const countOverdue = preparedQuery(
+  (db, p: Placeholders<Pick<PageArgs, 'value' | 'status' | 'now'>>, shape: CountFilter) => {
+    let query = db.selectFrom('complaints').where(OPEN).where('due_at', '<=', p.now);
+    if (shape.by) query = query.where(shape.by, '=', p.value as Placeholder<never>);
+    if (shape.status) query = query.where('status', '=', p.status);
+    return query.select((eb) => eb.fn.countAll<number>().as('n'));
+  },
+);
 
 // ids of one page, newest first, from the filter's index alone (every index ends in id)
 export const pageIds = preparedQuery((db, p: Placeholders<PageArgs>, shape: PageShape) => {
   let query = db.selectFrom('complaints').select('id');
   if (shape.by) query = query.where(shape.by, '=', p.value as Placeholder<never>);
   if (shape.status) query = query.where('status', '=', p.status);
+  if (shape.overdue) query = query.where(OPEN).where('due_at', '<=', p.now);
   if (shape.keyset) return query.where('id', '<', p.before).orderBy('id', 'desc').limit(p.limit);
   return query.orderBy('id', 'desc').limit(p.limit).offset(p.offset);
 });
@@ -175,6 +202,10 @@ export interface StatusChange {
   authorityName: string;
   authorityDesignation: string | null;
   now: number;
+  /** hourBucket(now - filed): the first response's, kept if there is one already */
+  responseBucket: number;
+  /** the resolution's bucket while Resolved, else null */
+  resolutionBucket: number | null;
 }
 
 // `closes`: the new status closes the complaint, so its closing time is set too
@@ -188,6 +219,9 @@ export const setStatus = preparedQuery((db, p: Placeholders<StatusChange>, shape
       assigned_name: p.authorityName,
       assigned_designation: p.authorityDesignation,
       updated_at: p.now,
+      first_response_at: (eb) => eb.fn.coalesce('first_response_at', p.now),
+      fr_bucket: (eb) => eb.fn.coalesce('fr_bucket', p.responseBucket),
+      res_bucket: p.resolutionBucket,
       ...(shape.closes ? { closed_at: p.now } : {}),
     })
     .where('id', '=', p.id)
@@ -204,4 +238,9 @@ export const historyOfComplaint = preparedQuery((db, p: Placeholders<{ complaint
     .selectAll()
     .where('complaint_id', '=', p.complaintId)
     .orderBy('id', 'asc'),
+);
+
+// the ratings of an export page's complaints
+export const ratingsOf = preparedQuery((db, p: Placeholders<{ ids: number[] }>) =>
+  db.selectFrom('feedback').select(['complaint_id', 'rating']).where('complaint_id', 'in', p.ids),
 );

@@ -2,13 +2,15 @@ import type { TComplaint, TComplaintStatus, TComplaintWithHistory } from '@bit/c
 import type { Selectable } from 'kysely';
 import type { ComplaintHistoryTable, ComplaintsTable } from '../../db/schema';
 import { isoFromMs } from '../../lib/iso-time';
+import { isOverdue } from './due';
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type HistoryRow = Selectable<ComplaintHistoryTable>;
 
 const iso = (ms: number) => isoFromMs(Number(ms));
 
-export function toComplaint(row: ComplaintRow): TComplaint {
+/** The API's complaint; `now` decides whether it is overdue. */
+export function toComplaint(row: ComplaintRow, now: number): TComplaint {
   return {
     id: Number(row.id),
     token: row.token,
@@ -30,6 +32,8 @@ export function toComplaint(row: ComplaintRow): TComplaint {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
     reopenCount: Number(row.reopen_count ?? 0),
+    dueAt: iso(row.due_at),
+    overdue: isOverdue(row, now),
   };
 }
 

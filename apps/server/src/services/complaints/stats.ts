@@ -4,15 +4,20 @@ import { counterScopeKey } from '../../policy/scope';
 import { readAllCounters } from '../counters';
 import { averageFrom } from '../feedback';
 import { statusCounts } from './counts';
+import { countOverdue } from './queries';
 
 const HOSTEL_SCOPES = HOSTEL_NUMBERS.map((hostelNo) => counterScopeKey({ kind: 'hostel', hostelNo }));
 
 export async function adminStats(ctx: Ctx): Promise<TAdminStats> {
-  const counters = await readAllCounters(ctx.database);
+  const now = ctx.clock.now();
+  const [counters, [overdue]] = await Promise.all([
+    readAllCounters(ctx.database),
+    countOverdue(ctx.database, { by: null, status: false }, { value: 0, status: 'Pending', now }),
+  ]);
   const feedbackCount = counters['fb:count'] ?? 0;
   const ratingSum = counters['fb:sum'] ?? 0;
   return {
-    ...statusCounts(counters, 'all'),
+    ...statusCounts(counters, 'all', Number(overdue?.n ?? 0)),
     averageRating: averageFrom(feedbackCount, ratingSum),
     feedbackCount,
     byHostel: HOSTEL_NUMBERS.map((n, i) => ({

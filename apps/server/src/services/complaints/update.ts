@@ -8,6 +8,7 @@ import {
 } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
+import { hourBucket } from '../../lib/hour-buckets';
 import { enqueueMail } from '../../mail/outbox';
 import { statusMail } from '../../mail/templates';
 import { canUpdate, complaintScope, scopeValue } from '../../policy/scope';
@@ -51,6 +52,14 @@ export async function updateComplaintStatus(
       authorityName: authority.name,
       authorityDesignation: authority.designation,
       now,
+      responseBucket: hourBucket(now - Number(before.created_at)),
+      // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
+      resolutionBucket:
+        input.status !== 'Resolved'
+          ? null
+          : before.status === 'Resolved'
+            ? before.res_bucket
+            : hourBucket(now - Number(before.created_at)),
     };
     // messages, photos and reopening stay open 14 days after the last change to a closed status
     const [row] = await setStatus(trx, { closes: CLOSED_STATUSES.includes(input.status) }, change);
@@ -77,5 +86,5 @@ export async function updateComplaintStatus(
     return row;
   });
   ctx.mailQueued();
-  return toComplaint(updated);
+  return toComplaint(updated, now);
 }

@@ -1,0 +1,45 @@
+import type { TComplaintStatus, TComplaintType } from '@bit/contract';
+import type { AppConfig as Config } from '../../config';
+import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
+import { zonedMonth } from '../../lib/zoned-time';
+
+type SlaConfig = Pick<Config, 'slaHoursHostel' | 'slaHoursCollege'>;
+
+/** CONTRACT 5.5: a complaint is due its type's SLA hours after filing or its last reopening. */
+export function dueAtFrom(config: SlaConfig, type: TComplaintType, from: number): number {
+  return from + (type === 'Hostel' ? config.slaHoursHostel : config.slaHoursCollege) * HOUR_MS;
+}
+
+/** The statuses a complaint can be overdue in; the open partial indexes hold exactly these. */
+export const OPEN_STATUSES: readonly TComplaintStatus[] = ['Pending', 'In Progress'];
+
+/** Overdue from the due instant itself on, while it is still open. */
+export function isOverdue(row: { status: TComplaintStatus; due_at: number }, now: number): boolean {
+  return OPEN_STATUSES.includes(row.status) && now >= Number(row.due_at);
+}
+
+/**
+ * The columns a complaint's timeline decides (due time, report month and buckets), for rows
+ * written straight into the table: the demo seed, the benchmark's data and tests. The services
+ * set the same columns as each change happens.
+ */
+export function timelineColumns(
+  config: SlaConfig & Pick<Config, 'timeZone'>,
+  c: {
+    type: TComplaintType;
+    createdAt: number;
+    /** the last reopening, if any */
+    reopenedAt?: number | null;
+    firstResponseAt: number | null;
+    /** the last change to Resolved, while Resolved */
+    resolvedAt: number | null;
+  },
+) {
+  return {
+    due_at: dueAtFrom(config, c.type, c.reopenedAt ?? c.createdAt),
+    filed_month: zonedMonth(c.createdAt, config.timeZone),
+    first_response_at: c.firstResponseAt,
+    fr_bucket: c.firstResponseAt === null ? null : hourBucket(c.firstResponseAt - c.createdAt),
+    res_bucket: c.resolvedAt === null ? null : hourBucket(c.resolvedAt - c.createdAt),
+  };
+}

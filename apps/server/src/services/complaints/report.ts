@@ -1,0 +1,231 @@
+import {
+  HOSTEL_NUMBERS,
+  REPORT_DAYS_DEFAULT,
+  type TComplaintStatus,
+  type TComplaintType,
+  type TReport,
+  type TReportQuery,
+} from '@bit/contract';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { addTo, type Histogram, HOUR_MS, quantile } from '../../lib/hour-buckets';
+import { addDays, zonedDayStart, zonedMonth, zonedParts } from '../../lib/zoned-time';
+
+const DAY_MS = 24 * HOUR_MS;
+const OPEN = sql<boolean>`status in ('Pending', 'In Progress')`;
+
+/** The report's period as instants, and the filing months it touches (YYYYMM). */
+interface Period {
+  from: string;
+  to: string;
+  start: number;
+  end: number;
+  firstMonth: number;
+  lastMonth: number;
+}
+
+function periodOf(ctx: Ctx, q: TReportQuery): Period {
+  const zone = ctx.config.timeZone;
+  const to =
+    q.to ?? (q.from ? addDays(q.from, REPORT_DAYS_DEFAULT - 1) : zonedParts(ctx.clock.now(), zone).day);
+  const from = q.from ?? addDays(to, -(REPORT_DAYS_DEFAULT - 1));
+  const start = zonedDayStart(from, zone);
+  const end = zonedDayStart(addDays(to, 1), zone);
+  return { from, to, start, end, firstMonth: zonedMonth(start, zone), lastMonth: zonedMonth(end - 1, zone) };
+}
+
+/** Every month from one YYYYMM to another, both included. */
+function monthsBetween(first: number, last: number): number[] {
+  const months: number[] = [];
+  for (let m = first; m <= last; m = m % 100 === 12 ? m + 89 : m + 1) months.push(m);
+  return months;
+}
+
+const monthLabel = (m: number) => `${Math.floor(m / 100)}-${String(m % 100).padStart(2, '0')}`;
+
+type Filter = { type?: TComplaintType | undefined; hostelNo?: number | undefined };
+
+/**
+ * The complaints filed in the period, matching the filters. filed_month leads the report's
+ * indexes, so its range bounds the walk; created_at then trims the period's first and last days.
+ * With a hostel, the hostel's own index (complaints_report_hostel_idx) is walked instead.
+ */
+function filedIn<O>(query: SelectQueryBuilder<DB, 'complaints', O>, p: Period, f: Filter) {
+  let q = query
+    .where('filed_month', '>=', p.firstMonth)
+    .where('filed_month', '<=', p.lastMonth)
+    .where('created_at', '>=', p.start)
+    .where('created_at', '<', p.end);
+  if (f.hostelNo !== undefined) q = q.where('hostel_no', '=', f.hostelNo);
+  if (f.type) q = q.where('type', '=', f.type);
+  return q;
+}
+
+const count = (eb: ExpressionBuilder<DB, 'complaints'>) => eb.fn.countAll<number | string>().as('n');
+
+/**
+ * CONTRACT 5.6: filed, resolved and rejected, resolution and first-response times, by month,
+ * category and hostel, and the backlog by age, over the complaints filed in the period.
+ * Percentiles come from hour buckets (lib/hour-buckets.ts), within the contract's tolerance.
+ */
+export async function complaintReport(ctx: Ctx, q: TReportQuery): Promise<TReport> {
+  const period = periodOf(ctx, q);
+  const now = ctx.clock.now();
+  const filter: Filter = { type: q.type, hostelNo: q.hostelNo };
+  const db = ctx.database.db;
+  // only Hostel complaints carry a hostel number
+  const nothing = q.hostelNo !== undefined && q.type === 'College';
+
+  const [counts, resolution, response, overdue, backlog] = nothing
+    ? [[], [], [], [], []]
+    : await Promise.all([
+        filedIn(db.selectFrom('complaints'), period, filter)
+          .select(['filed_month', 'type', 'sub_type', 'hostel_no', 'status', count])
+          .groupBy(['filed_month', 'type', 'sub_type', 'hostel_no', 'status'])
+          .execute(),
+        filedIn(db.selectFrom('complaints'), period, filter)
+          .where(sql<boolean>`res_bucket is not null`)
+          .select(['filed_month', 'type', 'sub_type', 'res_bucket', count])
+          .groupBy(['filed_month', 'type', 'sub_type', 'res_bucket'])
+          .execute(),
+        filedIn(db.selectFrom('complaints'), period, filter)
+          .where(sql<boolean>`fr_bucket is not null`)
+          .select(['filed_month', 'fr_bucket', count])
+          .groupBy(['filed_month', 'fr_bucket'])
+          .execute(),
+        overdueByHostel(ctx, period, filter, now),
+        backlogByAge(ctx, filter, now),
+      ]);
+
+  const months = monthsBetween(period.firstMonth, period.lastMonth);
+  const byMonth = new Map(months.map((m) => [m, { filed: 0, resolved: 0, hist: new Map() as Histogram }]));
+  const byCategory = new Map<
+    string,
+    { type: TComplaintType; subType: string; filed: number; resolved: number; hist: Histogram }
+  >();
+  const byHostel = new Map<number, { filed: number; resolved: number }>();
+  const category = (type: TComplaintType, subType: string) => {
+    const key = `${type}\u0000${subType}`;
+    let c = byCategory.get(key);
+    if (!c) {
+      c = { type, subType, filed: 0, resolved: 0, hist: new Map() };
+      byCategory.set(key, c);
+    }
+    return c;
+  };
+  const totals: Record<TComplaintStatus, number> = { Pending: 0, 'In Progress': 0, Resolved: 0, Rejected: 0 };
+  let filed = 0;
+
+  for (const r of counts) {
+    const n = Number(r.n);
+    const isResolved = r.status === 'Resolved';
+    filed += n;
+    totals[r.status] += n;
+    const month = byMonth.get(Number(r.filed_month));
+    if (month) {
+      month.filed += n;
+      if (isResolved) month.resolved += n;
+    }
+    const c = category(r.type, r.sub_type);
+    c.filed += n;
+    if (isResolved) c.resolved += n;
+    if (r.hostel_no !== null) {
+      const h = byHostel.get(Number(r.hostel_no)) ?? { filed: 0, resolved: 0 };
+      h.filed += n;
+      if (isResolved) h.resolved += n;
+      byHostel.set(Number(r.hostel_no), h);
+    }
+  }
+
+  const allResolution: Histogram = new Map();
+  for (const r of resolution) {
+    const n = Number(r.n);
+    const bucket = Number(r.res_bucket);
+    addTo(allResolution, bucket, n);
+    const month = byMonth.get(Number(r.filed_month));
+    if (month) addTo(month.hist, bucket, n);
+    addTo(category(r.type, r.sub_type).hist, bucket, n);
+  }
+  const allResponse: Histogram = new Map();
+  for (const r of response) addTo(allResponse, Number(r.fr_bucket), Number(r.n));
+
+  const overdueOf = new Map(overdue.map((r) => [Number(r.hostel_no), Number(r.n)]));
+  const hostels = q.type === 'College' ? [] : q.hostelNo !== undefined ? [q.hostelNo] : [...HOSTEL_NUMBERS];
+
+  return {
+    from: period.from,
+    to: period.to,
+    filed,
+    resolved: totals.Resolved,
+    rejected: totals.Rejected,
+    resolutionHours: { median: quantile(allResolution, 0.5), p90: quantile(allResolution, 0.9) },
+    firstResponseHours: { median: quantile(allResponse, 0.5), p90: quantile(allResponse, 0.9) },
+    byMonth: months.map((m) => {
+      const x = byMonth.get(m) as { filed: number; resolved: number; hist: Histogram };
+      return {
+        month: monthLabel(m),
+        filed: x.filed,
+        resolved: x.resolved,
+        medianResolutionHours: quantile(x.hist, 0.5),
+      };
+    }),
+    byCategory: [...byCategory.values()]
+      .sort((a, b) => b.filed - a.filed || a.type.localeCompare(b.type) || a.subType.localeCompare(b.subType))
+      .map((c) => ({
+        type: c.type,
+        subType: c.subType,
+        filed: c.filed,
+        resolved: c.resolved,
+        medianResolutionHours: quantile(c.hist, 0.5),
+      })),
+    byHostel: hostels.map((hostelNo) => ({
+      hostelNo,
+      filed: byHostel.get(hostelNo)?.filed ?? 0,
+      resolved: byHostel.get(hostelNo)?.resolved ?? 0,
+      overdue: overdueOf.get(hostelNo) ?? 0,
+    })),
+    backlog: backlog[0]
+      ? {
+          under1d: Number(backlog[0].under1d ?? 0),
+          d1to3: Number(backlog[0].d1to3 ?? 0),
+          d3to7: Number(backlog[0].d3to7 ?? 0),
+          over7d: Number(backlog[0].over7d ?? 0),
+        }
+      : { under1d: 0, d1to3: 0, d3to7: 0, over7d: 0 },
+  };
+}
+
+/** Overdue now, per hostel, among the complaints filed in the period: from the open partial index. */
+function overdueByHostel(ctx: Ctx, p: Period, f: Filter, now: number) {
+  let query = ctx.database.db
+    .selectFrom('complaints')
+    .where(OPEN)
+    .where('hostel_no', 'is not', null)
+    .where('due_at', '<=', now)
+    .where('created_at', '>=', p.start)
+    .where('created_at', '<', p.end);
+  if (f.hostelNo !== undefined) query = query.where('hostel_no', '=', f.hostelNo);
+  if (f.type) query = query.where('type', '=', f.type);
+  return query.select(['hostel_no', count]).groupBy('hostel_no').execute();
+}
+
+/** The complaints Pending or In Progress now, by time since filing (the open partial index). */
+function backlogByAge(ctx: Ctx, f: Filter, now: number) {
+  const since = (days: number) => now - days * DAY_MS;
+  const band = (older: number, newer: number | null) =>
+    newer === null
+      ? sql<number>`sum(case when created_at <= ${since(older)} then 1 else 0 end)`
+      : sql<number>`sum(case when created_at <= ${since(older)} and created_at > ${since(newer)} then 1 else 0 end)`;
+  let query = ctx.database.db.selectFrom('complaints').where(OPEN);
+  if (f.hostelNo !== undefined) query = query.where('hostel_no', '=', f.hostelNo);
+  if (f.type) query = query.where('type', '=', f.type);
+  return query
+    .select([
+      sql<number>`sum(case when created_at > ${since(1)} then 1 else 0 end)`.as('under1d'),
+      band(1, 3).as('d1to3'),
+      band(3, 7).as('d3to7'),
+      band(7, null).as('over7d'),
+    ])
+    .execute();
+}

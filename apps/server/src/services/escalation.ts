@@ -1,0 +1,103 @@
+import { complaintStatusPath, HOSTEL_NUMBERS } from '@bit/contract';
+import { sql, type Transaction } from 'kysely';
+import type { Ctx } from '../context';
+import type { DB } from '../db/schema';
+import { formatZoned } from '../lib/zoned-time';
+import { enqueueMail } from '../mail/outbox';
+import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
+import type { ComplaintRow } from './complaints';
+import type { DailyJob } from './scheduler';
+
+/** A warden's mail lists this many overdue complaints, and says how many more there are. */
+export const ESCALATION_LIST_MAX = 50;
+/** An admin's mail lists the oldest this many (CONTRACT 5.5). */
+export const ESCALATION_OLDEST = 20;
+
+const OPEN = sql<boolean>`status in ('Pending', 'In Progress')`;
+
+const overdueNow = (trx: Transaction<DB>, now: number) =>
+  trx.selectFrom('complaints').where(OPEN).where('due_at', '<=', now);
+
+function lineOf(ctx: Ctx, c: ComplaintRow): OverdueLine {
+  return {
+    ...c,
+    hostel_no: c.hostel_no === null ? null : Number(c.hostel_no),
+    dueAt: formatZoned(Number(c.due_at), ctx.config.timeZone),
+    link: `${ctx.config.publicUrl}${complaintStatusPath(c.token)}`,
+  };
+}
+
+/**
+ * CONTRACT 5.5: at 09:00 TIME_ZONE, each approved Warden gets the overdue complaints of their
+ * hostel (no mail when there are none), and each admin the overdue counts per hostel and for
+ * College with the oldest overdue complaints. Run by the one scheduler (decision 0014): once a day
+ * across instances, and later that day if no instance was up at 09:00.
+ */
+export const overdueEscalation: DailyJob = {
+  name: 'overdue-escalation',
+  atMinute: 9 * 60,
+  async run(ctx: Ctx, trx, day) {
+    const now = ctx.clock.now();
+    let mails = 0;
+    const wardens = await trx
+      .selectFrom('users')
+      .select(['email', 'name', 'hostel_no'])
+      .where('role', '=', 'authority')
+      .where('designation', '=', 'Warden')
+      .where('approved', '=', 1)
+      .where('verified', '=', 1)
+      .where('hostel_no', 'is not', null)
+      .execute();
+    for (const w of wardens) {
+      const hostelNo = Number(w.hostel_no);
+      const rows = await overdueNow(trx, now)
+        .selectAll()
+        .where('hostel_no', '=', hostelNo)
+        .orderBy('due_at', 'asc')
+        .limit(ESCALATION_LIST_MAX + 1)
+        .execute();
+      if (rows.length === 0) continue;
+      const { n } = await overdueNow(trx, now)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('hostel_no', '=', hostelNo)
+        .executeTakeFirstOrThrow();
+      const listed = rows.slice(0, ESCALATION_LIST_MAX).map((c) => lineOf(ctx, c));
+      await enqueueMail(
+        trx,
+        wardenEscalationMail(w.email, w.name, day, hostelNo, listed, Number(n) - listed.length),
+        now,
+      );
+      mails++;
+    }
+
+    const admins = await trx
+      .selectFrom('users')
+      .select(['email', 'name'])
+      .where('role', '=', 'admin')
+      .execute();
+    if (admins.length > 0) {
+      const grouped = await overdueNow(trx, now)
+        .select(['type', 'hostel_no', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['type', 'hostel_no'])
+        .execute();
+      const of = (type: string, hostelNo: number | null) =>
+        Number(
+          grouped.find(
+            (g) => g.type === type && (g.hostel_no === null ? null : Number(g.hostel_no)) === hostelNo,
+          )?.n ?? 0,
+        );
+      const counts = [
+        ...HOSTEL_NUMBERS.map((h) => ({ place: `Hostel ${h}`, overdue: of('Hostel', h) })),
+        { place: 'College', overdue: of('College', null) },
+      ];
+      const oldest = (
+        await overdueNow(trx, now).selectAll().orderBy('id', 'asc').limit(ESCALATION_OLDEST).execute()
+      ).map((c) => lineOf(ctx, c));
+      for (const a of admins) {
+        await enqueueMail(trx, adminEscalationMail(a.email, a.name, day, counts, oldest), now);
+        mails++;
+      }
+    }
+    return { detail: `${mails} escalation mail(s)`, mails };
+  },
+};
