@@ -13,7 +13,7 @@ export const ESCALATION_LIST_MAX = 50;
 /** An admin's mail lists the oldest this many (CONTRACT 5.5). */
 export const ESCALATION_OLDEST = 20;
 
-const OPEN = sql<boolean>`status in ('Pending', 'In Progress')`;
+const OPEN = sql<boolean>`status not in ('Resolved', 'Rejected')`;
 
 const overdueNow = (trx: Transaction<DB>, now: number) =>
   trx.selectFrom('complaints').where(OPEN).where('due_at', '<=', now);

@@ -15,8 +15,12 @@ export const DEFAULT_MIGRATION_SETTINGS: MigrationSettings = {
   slaHoursCollege: 168,
 };
 
-/** Pending or In Progress: the statuses a complaint can be overdue in (CONTRACT 5.5). */
-export const OPEN_PREDICATE = sql<boolean>`status in ('Pending', 'In Progress')`;
+/**
+ * Pending or In Progress, the statuses a complaint can be overdue in (CONTRACT 5.5), written as
+ * NOT IN: a planner cannot seek the status index with it, so the open partial indexes (which hold
+ * the open complaints in id order) are the ones it takes.
+ */
+export const OPEN_PREDICATE = sql<boolean>`status not in ('Resolved', 'Rejected')`;
 
 /**
  * CONTRACT 5.5 and 5.6 (decision 0017): each complaint's due time, its first response, and the
