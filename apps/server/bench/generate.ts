@@ -216,22 +216,33 @@ export async function generate(
       const hostel = rand() < 0.7;
       const sub = hostel ? pick(HOSTEL_PROBLEMS) : pick(COLLEGE_DEPARTMENTS);
       const hostelNo = hostel ? 1 + Math.floor(rand() * 13) : null;
-      // older complaints are mostly closed, recent ones mostly open
-      const age = 1 - j / n;
+      // realistic history (issue 18): the last week's complaints mostly open, older ones closed but
+      // for about 3% left open (overdue), so a few percent of all are open
+      const created = Math.floor(start + j * step);
+      const recent = created > now - 7 * 24 * 3600_000;
       const r = rand();
-      const status =
-        r < 0.15 + 0.5 * (1 - age)
+      const status = recent
+        ? r < 0.4
           ? 'Pending'
-          : r < 0.35 + 0.4 * (1 - age)
+          : r < 0.7
+            ? 'In Progress'
+            : r < 0.95
+              ? 'Resolved'
+              : 'Rejected'
+        : r < 0.01
+          ? 'Pending'
+          : r < 0.03
             ? 'In Progress'
             : r < 0.93
               ? 'Resolved'
               : 'Rejected';
+      // first response within two days, resolution within ten: spread over the report's buckets
+      const respondedAt = created + Math.floor(rand() * 48 * 3600_000);
+      const resolvedAt = respondedAt + Math.floor(rand() * 192 * 3600_000);
       const student = students[Math.floor(rand() * students.length)]!;
       const handler = hostel
         ? authorities.find((a) => a.hostel_no === hostelNo && a.designation === 'Warden')
         : authorities.at(-1);
-      const created = Math.floor(start + j * step);
       const isNetwork = isNetworkProblem({ type: hostel ? 'Hostel' : 'College', subType: sub }) ? 1 : 0;
       const token = newComplaintToken();
       if (student.id === students[0]!.id) sampleToken = token;
@@ -258,8 +269,8 @@ export async function generate(
         ...timelineColumns(SETTINGS, {
           type: hostel ? 'Hostel' : 'College',
           createdAt: created,
-          firstResponseAt: status === 'Pending' ? null : created + 3600_000,
-          resolvedAt: status === 'Resolved' ? created + 3600_000 : null,
+          firstResponseAt: status === 'Pending' ? null : respondedAt,
+          resolvedAt: status === 'Resolved' ? resolvedAt : null,
         }),
       });
       for (const key of [

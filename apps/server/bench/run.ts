@@ -280,6 +280,9 @@ async function runSize(n: number) {
   ).json()) as { data: { id: number }[] };
   const deepBefore = pageBefore.data.at(-1)?.id;
   if (deepBefore === undefined) throw new Error('the filter matched too few complaints for a deep page');
+  // the report's longest period, ending today in TIME_ZONE (the generator's data covers it)
+  const reportTo = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+  const reportFrom = new Date(Date.parse(reportTo) - 365 * 86_400_000).toISOString().slice(0, 10);
   const scenarios: {
     name: string;
     url: string;
@@ -323,6 +326,27 @@ async function runSize(n: number) {
       headers: auth('admin'),
     },
     { name: 'GET admin stats', url: '/api/complaints/admin/stats', headers: auth('admin') },
+    // issue 18: overdue lists (their stats count the overdue too) and the report over 366 days
+    {
+      name: 'GET authority list p1 overdue (warden)',
+      url: '/api/complaints/authority?page=1&overdue=true',
+      headers: auth('warden'),
+    },
+    {
+      name: 'GET admin list p1 overdue',
+      url: '/api/complaints/admin/all?page=1&overdue=true',
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET report 366 days',
+      url: `/api/complaints/admin/report?from=${reportFrom}&to=${reportTo}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET report 366 days, hostel 5',
+      url: `/api/complaints/admin/report?from=${reportFrom}&to=${reportTo}&hostelNo=5`,
+      headers: auth('admin'),
+    },
     { name: 'GET notifications/5', url: '/api/notifications/5', headers: {} },
     {
       // one student may file 20 complaints a day: each request is another student's
