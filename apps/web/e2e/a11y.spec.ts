@@ -6,6 +6,7 @@ import {
   PHONE,
   smallTouchTargets,
 } from './support/a11y';
+import { makeOverdue } from './support/database';
 import { snap } from './support/helpers';
 import {
   approve,
@@ -208,6 +209,8 @@ test.describe
         filed.push(await fileComplaint(student, data));
       }
       tokens = filed.map((f) => f.token);
+      // the first complaint is overdue (its due time moved back a day), so the lists show the badge
+      await makeOverdue([filed[0]!.id], 26);
       const update = (i: number, status: string, remarks: string) =>
         updateComplaint(warden, filed[i]!.id, status, remarks);
       await update(1, 'In Progress', 'Router to be replaced on Monday');
@@ -461,6 +464,21 @@ test.describe
           path: '/view-complaints',
           title: /^View Complaints/,
           ready: tokenCell(5),
+        },
+        {
+          name: 'view-complaints-overdue',
+          path: '/view-complaints?overdue=true',
+          title: /^View Complaints/,
+          ready: async (p) => {
+            await expect(p.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
+            await tokenCell(0)(p);
+          },
+        },
+        {
+          name: 'reports',
+          path: '/reports',
+          title: /^Reports/,
+          ready: shows((p) => p.getByRole('table', { name: 'By hostel' })),
         },
         {
           name: 'manage-authorities',

@@ -54,6 +54,8 @@ describe('router', () => {
       createdAt: '2025-01-15T10:00:00.000Z',
       updatedAt: '2025-01-15T10:00:00.000Z',
       reopenCount: 0,
+      dueAt: '2025-01-22T10:00:00.000Z',
+      overdue: false,
       history: [],
       messages: [],
       attachments: [],

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.adminDashboard, lazy: () => import('./routes/admin-dashboard') },
               { path: paths.viewComplaints, lazy: () => import('./routes/view-complaints') },
+              { path: paths.reports, lazy: () => import('./routes/reports') },
               { path: paths.manageAuthorities, lazy: () => import('./routes/manage-authorities') },
             ],
           },

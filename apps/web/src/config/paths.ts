@@ -21,6 +21,7 @@ export const paths = {
   authoritySettings: '/authority-settings',
   adminDashboard: '/admin-dashboard',
   viewComplaints: '/view-complaints',
+  reports: '/reports',
   notifications: '/notifications',
   manageAuthorities: '/manage-authorities',
   studentNotifications: '/student-notifications',

@@ -10,7 +10,7 @@ const linkClass =
 
 export function Footer() {
   return (
-    <footer className="on-dark mt-12 bg-brand-900 text-brand-100">
+    <footer className="on-dark mt-12 bg-brand-900 text-brand-100 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <h2 className="text-base font-semibold text-white">BIT Mesra Complaint System</h2>

@@ -28,6 +28,7 @@ function navItems(role: TRole | null): TNavItem[] {
     { to: dashboardPath[role], label: 'Dashboard' },
     ...(role === 'student' ? [{ to: paths.fileComplaint, label: 'File Complaint' }] : []),
     ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
+    ...(role === 'admin' ? [{ to: paths.reports, label: 'Reports' }] : []),
   ];
 }
 
@@ -66,7 +67,7 @@ export function Navbar() {
   }, [open]);
 
   return (
-    <header className="on-dark bg-brand-900 text-white shadow">
+    <header className="on-dark bg-brand-900 text-white shadow print:hidden">
       <nav aria-label="Main" className="mx-auto max-w-6xl px-4 py-2">
         <div className="flex items-center justify-between gap-2">
           <Link to={paths.home} className="inline-flex min-h-11 items-center gap-2 rounded-lg font-bold">

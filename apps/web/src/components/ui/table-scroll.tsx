@@ -12,7 +12,7 @@ export function TableScroll({ label, children }: { label: string; children: Reac
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable)
       tabIndex={0}
-      className="relative mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200"
+      className="relative mt-4 max-w-full overflow-x-auto rounded-lg border border-slate-200 print:overflow-visible"
     >
       {children}
     </section>

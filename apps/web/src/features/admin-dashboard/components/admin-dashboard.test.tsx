@@ -25,6 +25,7 @@ const stats = {
   inProgress: 3,
   resolved: 3,
   rejected: 1,
+  overdue: 2,
   averageRating: 4.25,
   feedbackCount: 4,
   byHostel: [
@@ -79,6 +80,13 @@ describe('admin dashboard', () => {
     renderRoutes(routes, ['/admin-dashboard']);
     const total = (await screen.findByText('Total')).parentElement!;
     expect(within(total).getByText('12')).toBeInTheDocument();
+    const overdue = screen.getByText('Overdue').parentElement!;
+    expect(within(overdue).getByText('2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Overdue Complaints' })).toHaveAttribute(
+      'href',
+      '/view-complaints?overdue=true',
+    );
+    expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('href', '/reports');
     expect(await screen.findByText('Fixed the same day')).toBeInTheDocument();
     expect(screen.getByText('CMP-XYZ12345')).toBeInTheDocument();
     expect(screen.getByText(/Asha Kumari \(BTECH\/10001\/23\)/)).toBeInTheDocument();

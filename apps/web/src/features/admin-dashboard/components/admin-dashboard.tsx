@@ -24,6 +24,7 @@ const countsOf = (s: TAdminStats) => [
   { label: 'In Progress', value: s.inProgress, tone: 'text-status-progress' },
   { label: 'Resolved', value: s.resolved, tone: 'text-status-resolved' },
   { label: 'Rejected', value: s.rejected, tone: 'text-status-other' },
+  { label: 'Overdue', value: s.overdue, tone: 'text-status-other' },
 ];
 
 /** /admin-dashboard: the server's counts, quick links, recent feedback and two bar charts. */
@@ -49,6 +50,12 @@ export function AdminDashboard({ user }: { user: TUser }) {
         <LinkButton to={`${paths.viewComplaints}?type=College`} variant="secondary">
           College Complaints
         </LinkButton>
+        <LinkButton to={`${paths.viewComplaints}?overdue=true`} variant="secondary">
+          Overdue Complaints
+        </LinkButton>
+        <LinkButton to={paths.reports} variant="secondary">
+          Reports
+        </LinkButton>
         <LinkButton to={paths.manageAuthorities} variant="secondary">
           Manage Authorities
         </LinkButton>
@@ -62,7 +69,7 @@ export function AdminDashboard({ user }: { user: TUser }) {
         {(s) => (
           <>
             <h2 className="sr-only">Complaint counts</h2>
-            <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
               {countsOf(s).map((c) => (
                 <div key={c.label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                   <dt className="text-sm text-slate-600">{c.label}</dt>

@@ -8,13 +8,15 @@ export type TAdminFilters = {
   hostelNo: string;
   type: string;
   status: string;
+  /** only the overdue complaints (CONTRACT 5.5) */
+  overdue: boolean;
   page: number;
   before?: number | undefined;
 };
 
 const getAdminComplaints = (filters: TAdminFilters, signal?: AbortSignal) =>
   api.get<TComplaintPage>('/complaints/admin/all', {
-    query: { ...filters, pageSize: PAGE_SIZE_DEFAULT },
+    query: { ...filters, overdue: filters.overdue ? 'true' : undefined, pageSize: PAGE_SIZE_DEFAULT },
     signal,
   });
 

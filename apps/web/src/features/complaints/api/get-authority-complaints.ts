@@ -8,6 +8,8 @@ export type TAuthorityQuery = {
   page: number;
   pageSize?: number;
   status?: TComplaintStatus | '';
+  /** only the overdue complaints (CONTRACT 5.5) */
+  overdue?: boolean;
   before?: number | undefined;
 };
 
@@ -17,6 +19,7 @@ const getAuthorityComplaints = (query: TAuthorityQuery, signal?: AbortSignal) =>
       page: query.page,
       pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT,
       status: query.status,
+      overdue: query.overdue ? 'true' : undefined,
       before: query.before,
     },
     signal,

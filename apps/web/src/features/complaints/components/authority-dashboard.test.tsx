@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stats = (total: number) => ({ total, pending: 4, inProgress: 1, resolved: 2, rejected: 0 });
+const stats = (total: number) => ({ total, pending: 4, inProgress: 1, resolved: 2, rejected: 0, overdue: 0 });
 
 describe('authority dashboard', () => {
   it('shows who the authority is, the counts and the five newest complaints', async () => {

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { formatRecentDate } from './format';
+import { OverdueBadge } from './overdue';
 
 const RECENT_COUNT = 5;
 const AWAITING_APPROVAL =
@@ -65,7 +66,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
         <ApprovalNotice />
       ) : (
         <>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-3" aria-label="Complaint counts">
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Complaint counts">
             {[
               ['Total Complaints', stats?.total],
               ['Pending', stats?.pending],
@@ -76,6 +77,18 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
                 <p className="mt-1 text-3xl font-bold text-brand-900">{value ?? '—'}</p>
               </li>
             ))}
+            <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <p className="text-sm text-slate-600">Overdue</p>
+              <p className="mt-1 text-3xl font-bold text-status-other">{stats?.overdue ?? '—'}</p>
+              {stats && stats.overdue > 0 && (
+                <Link
+                  to={`${paths.manageComplaints}?overdue=true`}
+                  className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
+                  Show overdue complaints
+                </Link>
+              )}
+            </li>
           </ul>
 
           <Card className="mt-6">
@@ -114,7 +127,10 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
                           <time dateTime={c.createdAt}>{formatRecentDate(c.createdAt)}</time>
                         </p>
                       </div>
-                      <StatusBadge status={c.status} />
+                      <div className="flex flex-col items-end gap-1">
+                        <StatusBadge status={c.status} />
+                        <OverdueBadge complaint={c} />
+                      </div>
                     </li>
                   ))}
                 </ul>

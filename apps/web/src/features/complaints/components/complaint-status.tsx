@@ -16,12 +16,14 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { formatInstant } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/form';
 import { useComplaint } from '../api/get-complaint';
 import { ComplaintTimeline } from './complaint-timeline';
 import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
 import { formatDateTime, subTypeLabel } from './format';
 import { MessageBox } from './message-box';
+import { OverdueBadge } from './overdue';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 import { Reopen } from './reopen-dialog';
 
@@ -116,7 +118,10 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
           <span className="font-mono">{c.token}</span>
         </Field>
         <Field label="Status">
-          <StatusBadge status={c.status} />
+          <span className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={c.status} />
+            <OverdueBadge complaint={c} />
+          </span>
         </Field>
         <Field label="Type">{c.type}</Field>
         <Field label={subTypeLabel(c.type)}>{c.subType}</Field>
@@ -137,6 +142,9 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
         </Field>
         <Field label="Filed on">{formatDateTime(c.createdAt)}</Field>
         <Field label="Last updated">{formatDateTime(c.updatedAt)}</Field>
+        <Field label="Due by">
+          <time dateTime={c.dueAt}>{formatInstant(c.dueAt)}</time>
+        </Field>
         {c.reopenCount > 0 && (
           <Field label="Reopened">{c.reopenCount === 1 ? 'Once' : `${c.reopenCount} times`}</Field>
         )}

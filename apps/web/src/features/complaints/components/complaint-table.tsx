@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { formatDate } from './format';
+import { OverdueBadge } from './overdue';
 
 const tableClass = 'min-w-full divide-y divide-slate-200 text-left text-sm';
 const thClass = 'px-4 py-3 font-semibold whitespace-nowrap text-slate-700';
@@ -36,7 +37,15 @@ export function ViewLink({ token }: { token: string }) {
 /** Columns more than one list shows. */
 export const columns = {
   token: { header: 'Token', className: 'font-mono whitespace-nowrap', cell: (c) => c.token },
-  status: { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+  status: {
+    header: 'Status',
+    cell: (c) => (
+      <>
+        <StatusBadge status={c.status} />
+        <OverdueBadge complaint={c} className="mt-1" />
+      </>
+    ),
+  },
   date: { header: 'Date', className: 'whitespace-nowrap', cell: (c) => formatDate(c.createdAt) },
   student: {
     header: 'Student',

@@ -11,7 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const stats = { total: 1, pending: 1, inProgress: 0, resolved: 0, rejected: 0 };
+const stats = { total: 1, pending: 1, inProgress: 0, resolved: 0, rejected: 0, overdue: 0 };
 
 function serve(current: { value: TComplaint }, put?: (body: unknown) => Response) {
   return mockFetch({
@@ -98,6 +98,56 @@ describe('manage complaints', () => {
     await waitFor(() =>
       expect(fetch.mock.calls.some(([url]) => String(url).includes('status=Resolved'))).toBe(true),
     );
+  });
+
+  it('keeps only the overdue complaints with one tap, in the URL and the request, from page 1', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/authority': (url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        const p = Number(q.get('page'));
+        const data =
+          q.get('overdue') === 'true'
+            ? [complaint({ id: 3, token: 'CMP-LATE', overdue: true, dueAt: '2025-01-18T10:00:00.000Z' })]
+            : [complaint({ id: 30 - p, token: `CMP-P${p}` })];
+        return jsonResponse(200, { ...page(data, q.get('overdue') ? 1 : 40, p), stats });
+      },
+    });
+    const { router } = renderRoutes(
+      [{ path: '/manage-complaints', element: <ManageComplaints user={warden} /> }],
+      ['/manage-complaints?status=Pending'],
+    );
+    await screen.findByText('CMP-P1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('CMP-P2');
+    expect(router.state.location.search).toBe('?status=Pending&page=2&before=29');
+
+    const overdue = screen.getByRole('button', { name: 'Overdue' });
+    expect(overdue).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(overdue);
+    await waitFor(() => expect(router.state.location.search).toBe('?status=Pending&overdue=true'));
+    expect(await screen.findByText('CMP-LATE')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
+    const last = String(fetch.mock.calls.at(-1)?.[0]);
+    expect(last).toContain('overdue=true');
+    expect(last).toContain('page=1');
+    expect(last).not.toContain('before=');
+    expect(screen.getByText(/^[\d,]+ days overdue$/)).toBeInTheDocument();
+
+    // a second tap shows every complaint again
+    fireEvent.click(screen.getByRole('button', { name: 'Overdue' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=Pending'));
+  });
+
+  it('opens with the filters of its URL', async () => {
+    const fetch = serve({ value: complaint({ overdue: true }) });
+    renderRoutes(
+      [{ path: '/manage-complaints', element: <ManageComplaints user={warden} /> }],
+      ['/manage-complaints?overdue=true&status=In+Progress'],
+    );
+    await screen.findByText('CMP-ABC123');
+    expect(screen.getByLabelText('Filter by status')).toHaveValue('In Progress');
+    expect(screen.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('status=In+Progress&overdue=true');
   });
 
   it('toasts Failed to fetch complaints when the list fails', async () => {

@@ -7,15 +7,18 @@ import {
   type TUser,
 } from '@bit/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
+import { ToggleButton } from '../../../components/ui/toggle-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
+import { pageFromParams, toParams } from './list-params';
 import { UpdateComplaintDialog } from './update-complaint-dialog';
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
@@ -63,16 +66,36 @@ function manageColumns(onUpdate: (c: TComplaint) => void): TComplaintColumn[] {
   ];
 }
 
+/** Reads the filters from the query string: ?status=&overdue=true&page=&before= */
+function filtersFromParams(params: URLSearchParams) {
+  const status = params.get('status') ?? '';
+  return {
+    status: (COMPLAINT_STATUSES as readonly string[]).includes(status) ? (status as TComplaintStatus) : '',
+    overdue: params.get('overdue') === 'true',
+    ...pageFromParams(params),
+  } as const;
+}
+
+/** The authority's complaints in scope, filtered by status and overdue; the URL holds the filters. */
 export function ManageComplaints({ user }: { user: TUser }) {
   const title = manageTitle(user);
   useDocumentTitle(`${title} · Manage Complaints`);
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<TComplaintStatus | ''>('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { status, overdue, page, before } = filtersFromParams(searchParams);
   const [editing, setEditing] = useState<TComplaint | null>(null);
-  const cursors = usePageCursors(status);
-  const query = useAuthorityComplaints({ page, status, before: cursors.before(page) }, user.approved);
+  const cursors = usePageCursors(`${status}|${overdue}`);
+  // a page opened from a link (or the back button) carries its start in the URL
+  cursors.know(page, before);
+  const query = useAuthorityComplaints(
+    { page, status, overdue, before: cursors.before(page) },
+    user.approved,
+  );
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
   const list = query.data;
+
+  // a changed filter starts again from the first page
+  const filterBy = (next: { status: TComplaintStatus | ''; overdue: boolean }) =>
+    setSearchParams(toParams(next));
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -82,30 +105,31 @@ export function ManageComplaints({ user }: { user: TUser }) {
       ) : (
         <Card className="mt-6">
           <div className="flex flex-wrap items-end justify-between gap-4">
-            <SelectField
-              label="Filter by status"
-              className="w-full sm:w-56"
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as TComplaintStatus | '');
-                setPage(1);
-              }}
-              placeholder="All"
-              options={COMPLAINT_STATUSES}
-            />
+            <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+              <SelectField
+                label="Filter by status"
+                className="w-full sm:w-56"
+                value={status}
+                onChange={(e) => filterBy({ status: e.target.value as TComplaintStatus | '', overdue })}
+                placeholder="All"
+                options={COMPLAINT_STATUSES}
+              />
+              <ToggleButton pressed={overdue} onPressedChange={(on) => filterBy({ status, overdue: on })}>
+                Overdue
+              </ToggleButton>
+            </div>
             {list && <p className="text-sm text-slate-600">{list.count} complaints</p>}
           </div>
 
           <ComplaintTable
             query={query}
             label={title}
-            emptyText="No complaints found."
+            emptyText={overdue ? 'No overdue complaints.' : 'No complaints found.'}
             failedText={MSG.fetchComplaintsFailed}
             columns={manageColumns(setEditing)}
-            onPageChange={(to) => {
-              cursors.move(list, to);
-              setPage(to);
-            }}
+            onPageChange={(to) =>
+              setSearchParams(toParams({ status, overdue, page: to, before: cursors.move(list, to) }))
+            }
           />
         </Card>
       )}

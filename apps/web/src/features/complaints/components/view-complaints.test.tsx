@@ -94,6 +94,44 @@ describe('view complaints', () => {
     expect(adminCalls(fetch).at(-1)).not.toContain('before=');
   });
 
+  it('keeps only the overdue complaints with one tap, in the URL and the request, from page 1', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/all': () => jsonResponse(200, page([complaint()], 42)),
+    });
+    const { router } = renderRoutes(routes, ['/view-complaints?type=Hostel&page=2&before=9']);
+    await screen.findByText('42 complaints');
+    const overdue = screen.getByRole('button', { name: 'Overdue' });
+    expect(overdue).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(overdue);
+    await waitFor(() => expect(router.state.location.search).toBe('?type=Hostel&overdue=true'));
+    await waitFor(() => expect(adminCalls(fetch).at(-1)).toContain('type=Hostel&overdue=true&page=1'));
+    expect(adminCalls(fetch).at(-1)).not.toContain('before=');
+    expect(screen.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Apply keeps it; Clear drops it with the rest
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Pending' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?type=Hostel&status=Pending&overdue=true'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('exports the filters applied, overdue included, as a link to the CSV', async () => {
+    mockFetch({ 'GET /api/complaints/admin/all': () => jsonResponse(200, page([complaint()])) });
+    renderRoutes(routes, ['/view-complaints?hostelNo=3&type=Hostel&status=Pending&overdue=true&page=2']);
+    await screen.findByText('1 complaints');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/complaints/admin/export.csv?hostelNo=3&type=Hostel&status=Pending&overdue=true',
+    );
+    // a filter chosen but not applied is not exported
+    fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '5' } });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('hostelNo=3');
+  });
+
   it('toasts Failed to fetch complaints when the list fails', async () => {
     const error = vi.spyOn(toast, 'error');
     mockFetch({

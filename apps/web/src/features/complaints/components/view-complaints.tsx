@@ -1,15 +1,19 @@
 import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportCsvLink } from '../../../components/export-csv-link';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
+import { ToggleButton } from '../../../components/ui/toggle-button';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
+import { exportComplaintsUrl } from '../api/export-complaints';
 import { type TAdminFilters, useAdminComplaints } from '../api/get-admin-complaints';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
+import { pageFromParams, toParams } from './list-params';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
@@ -20,28 +24,15 @@ const FILTERS = [
   { key: 'status', label: 'Status', options: COMPLAINT_STATUSES },
 ] as const;
 
-/** Reads the filters from the query string: ?hostelNo=&type=&status=&page=&before= */
+/** Reads the filters from the query string: ?hostelNo=&type=&status=&overdue=true&page=&before= */
 function filtersFromParams(params: URLSearchParams): TAdminFilters {
-  const page = Number(params.get('page'));
-  const before = Number(params.get('before'));
-  const onPage = Number.isInteger(page) && page >= 1 ? page : 1;
   return {
     hostelNo: params.get('hostelNo') ?? '',
     type: params.get('type') ?? '',
     status: params.get('status') ?? '',
-    page: onPage,
-    // a page's start only means something past page 1
-    before: onPage > 1 && Number.isSafeInteger(before) && before >= 1 ? before : undefined,
+    overdue: params.get('overdue') === 'true',
+    ...pageFromParams(params),
   };
-}
-
-function toParams(filters: Partial<TAdminFilters>) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== '' && value !== undefined && !(key === 'page' && value === 1))
-      params.set(key, String(value));
-  }
-  return params;
 }
 
 const ADMIN_COLUMNS: TComplaintColumn[] = [
@@ -81,7 +72,10 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
   { header: 'Actions', hiddenHeader: true, cell: (c) => <ViewLink token={c.token} /> },
 ];
 
-/** Every complaint for the admin, filtered by hostel, type and status; the URL holds the filters. */
+/**
+ * Every complaint for the admin, filtered by hostel, type, status and overdue; the URL holds the
+ * filters, and the CSV export takes the ones applied.
+ */
 export function ViewComplaints() {
   useDocumentTitle('View Complaints');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -89,7 +83,7 @@ export function ViewComplaints() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const [form, setForm] = useState<TFilterForm>(filters);
-  const cursors = usePageCursors(`${filters.hostelNo}|${filters.type}|${filters.status}`);
+  const cursors = usePageCursors(`${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}`);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
   const query = useAdminComplaints(filters);
@@ -105,7 +99,12 @@ export function ViewComplaints() {
 
   function onApply(event: FormEvent) {
     event.preventDefault();
-    setSearchParams(toParams(form));
+    setSearchParams(toParams({ ...form, overdue: filters.overdue }));
+  }
+
+  // one tap: applies at once, with the choices of the form (like Apply), from the first page
+  function onOverdue(overdue: boolean) {
+    setSearchParams(toParams({ ...form, overdue }));
   }
 
   function onClear() {
@@ -142,13 +141,21 @@ export function ViewComplaints() {
       </Card>
 
       <Card className="mt-6">
-        <p className="text-sm font-medium text-slate-700" aria-live="polite">
-          {list ? `${list.count} complaints` : ''}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-slate-700" aria-live="polite">
+            {list ? `${list.count} complaints` : ''}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ToggleButton pressed={filters.overdue} onPressedChange={onOverdue}>
+              Overdue
+            </ToggleButton>
+            <ExportCsvLink href={exportComplaintsUrl(filters)} />
+          </div>
+        </div>
         <ComplaintTable
           query={query}
           label="Complaints"
-          emptyText="No complaints found."
+          emptyText={filters.overdue ? 'No overdue complaints.' : 'No complaints found.'}
           failedText={MSG.fetchComplaintsFailed}
           columns={ADMIN_COLUMNS}
           onPageChange={(page) =>

@@ -18,6 +18,8 @@ export function complaint(patch: Partial<TComplaint> = {}): TComplaint {
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     reopenCount: 0,
+    dueAt: '2025-01-18T10:00:00.000Z',
+    overdue: false,
     ...patch,
   };
 }

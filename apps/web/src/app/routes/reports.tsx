@@ -1,0 +1,5 @@
+import { Reports } from '../../features/reports/components/reports';
+
+export function Component() {
+  return <Reports />;
+}

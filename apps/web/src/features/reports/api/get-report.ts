@@ -1,0 +1,24 @@
+import type { TReport } from '@bit/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { reportKeys } from './keys';
+
+/**
+ * The report's filters as the URL holds them ('' for "not given"): without `from` and `to` the server
+ * reports the last REPORT_DAYS_DEFAULT days and says which in its answer.
+ */
+export type TReportFilters = { from: string; to: string; type: string; hostelNo: string };
+
+const getReport = (filters: TReportFilters, signal?: AbortSignal) =>
+  api.get<TReport>('/complaints/admin/report', { query: filters, signal });
+
+const reportQueryOptions = (filters: TReportFilters) =>
+  queryOptions({
+    queryKey: reportKeys.report(filters),
+    queryFn: ({ signal }) => getReport(filters, signal),
+    // the figures of the period before stay on screen (marked as updating) while the next loads
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/complaints/admin/report (CONTRACT 5.6). */
+export const useReport = (filters: TReportFilters) => useQuery(reportQueryOptions(filters));

@@ -1,0 +1,231 @@
+import { MSG_REPORT, REPORT_DAYS_DEFAULT, type TReport } from '@bit/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
+import { DEFAULT_DAYS, Reports } from './reports';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const report: TReport = {
+  from: '2025-01-01',
+  to: '2025-03-31',
+  filed: 1250,
+  resolved: 90,
+  rejected: 10,
+  resolutionHours: { median: 20.5, p90: 70 },
+  firstResponseHours: { median: null, p90: null },
+  byMonth: [
+    { month: '2025-01', filed: 40, resolved: 30, medianResolutionHours: 18 },
+    { month: '2025-02', filed: 25, resolved: 0, medianResolutionHours: null },
+  ],
+  byCategory: [
+    { type: 'Hostel', subType: 'Fan', filed: 12, resolved: 10, medianResolutionHours: 15.5 },
+    { type: 'College', subType: 'Library', filed: 3, resolved: 0, medianResolutionHours: null },
+  ],
+  byHostel: [
+    { hostelNo: 7, filed: 5, resolved: 1, overdue: 2 },
+    { hostelNo: 3, filed: 50, resolved: 40, overdue: 4 },
+  ],
+  backlog: { under1d: 3, d1to3: 5, d3to7: 2, over7d: 1 },
+};
+
+const routes = [{ path: '/reports', element: <Reports /> }];
+const reportCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/complaints/admin/report'));
+
+/** The cells of a table's row, named by its first cell, as text. */
+function rowOf(table: string, name: string) {
+  const row = within(screen.getByRole('table', { name: table })).getByRole('row', {
+    name: new RegExp(`^${name}`),
+  });
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+describe('reports', () => {
+  it("names the server's default period as the contract does", () => {
+    expect(DEFAULT_DAYS).toBe(REPORT_DAYS_DEFAULT);
+  });
+
+  it('shows the figures of the period the server chose when the URL names none', async () => {
+    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    renderRoutes(routes, ['/reports']);
+
+    expect(await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025')).toBeInTheDocument();
+    expect(reportCalls(fetch)).toEqual(['/api/complaints/admin/report']);
+    // the fields show the server's dates, and its default period is the one pressed
+    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2025-03-31');
+    expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+
+    const filed = screen.getByText('Filed', { selector: 'dt' }).parentElement!;
+    expect(filed).toHaveTextContent('1,250');
+    expect(screen.getByText('Resolved', { selector: 'dt' }).parentElement).toHaveTextContent('90');
+    expect(screen.getByText('Rejected', { selector: 'dt' }).parentElement).toHaveTextContent('10');
+    expect(rowOf('Hours from filing', 'To resolution')).toEqual(['20.5', '70']);
+    expect(rowOf('Filed and resolved by month', 'Jan 2025')).toEqual(['40', '30', '18']);
+    expect(rowOf('By category', 'Fan')).toEqual(['Hostel', '12', '10', '15.5']);
+    // hostels in order
+    const hostels = within(screen.getByRole('table', { name: 'By hostel' })).getAllByRole('rowheader');
+    expect(hostels.map((h) => h.textContent)).toEqual(['Hostel 3', 'Hostel 7']);
+    expect(rowOf('By hostel', 'Hostel 3')).toEqual(['50', '40', '4']);
+    expect(rowOf('Open complaints by age', 'Over 7 days')).toEqual(['1']);
+    expect(rowOf('Open complaints by age', '1–3 days')).toEqual(['5']);
+  });
+
+  it('shows a median or percentile without data as —, read as No data', async () => {
+    mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    renderRoutes(routes, ['/reports']);
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+    expect(rowOf('Hours from filing', 'To first response')).toEqual(['—No data', '—No data']);
+    expect(rowOf('Filed and resolved by month', 'Feb 2025')).toEqual(['25', '0', '—No data']);
+    expect(rowOf('By category', 'Library')).toEqual(['College', '3', '0', '—No data']);
+    const firstResponse = within(screen.getByRole('table', { name: 'Hours from filing' })).getByRole('row', {
+      name: /^To first response/,
+    });
+    expect(within(firstResponse).getAllByText('—')[0]).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('draws the months and the backlog as pictures hidden from screen readers, beside their tables', async () => {
+    mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    const { container } = renderRoutes(routes, ['/reports']);
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+    const charts = container.querySelectorAll('svg[viewBox="0 0 640 230"], svg[viewBox="0 0 480 128"]');
+    expect(charts).toHaveLength(2);
+    for (const chart of charts) expect(chart).toHaveAttribute('aria-hidden', 'true');
+    // two bars a month
+    expect(charts[0]!.querySelectorAll('rect')).toHaveLength(4);
+  });
+
+  it('puts a new period and filters in the URL and asks for that report', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/report': (url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        return jsonResponse(
+          200,
+          q.get('from')
+            ? { ...report, from: q.get('from'), to: q.get('to'), filed: 7, byMonth: [report.byMonth[1]] }
+            : report,
+        );
+      },
+    });
+    const { router } = renderRoutes(routes, ['/reports']);
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-02-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-02-28' } });
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'Hostel' } });
+    fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2025-02-01&to=2025-02-28&type=Hostel&hostelNo=3'),
+    );
+    expect(
+      await screen.findByText(
+        'Complaints filed from 1 Feb 2025 to 28 Feb 2025 · Hostel complaints · Hostel 3',
+      ),
+    ).toBeInTheDocument();
+    expect(reportCalls(fetch).at(-1)).toBe(
+      '/api/complaints/admin/report?from=2025-02-01&to=2025-02-28&type=Hostel&hostelNo=3',
+    );
+    expect(screen.getByText('Filed', { selector: 'dt' }).parentElement).toHaveTextContent('7');
+    expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/complaints/admin/export.csv?hostelNo=3&type=Hostel',
+    );
+  });
+
+  it("sets a quick period ending on the server's today, keeping the filters, in one tap", async () => {
+    // the browser is still on the 30th where the server (its TIME_ZONE) is on the 31st
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 2, 30, 23, 0));
+    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    const { router } = renderRoutes(routes, ['/reports?type=College']);
+    await screen.findByText(/^Complaints filed from/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Last 30 days' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2025-03-02&to=2025-03-31&type=College'),
+    );
+    await waitFor(() =>
+      expect(reportCalls(fetch).at(-1)).toBe(
+        '/api/complaints/admin/report?from=2025-03-02&to=2025-03-31&type=College',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Last 12 months' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2024-04-01&to=2025-03-31&type=College'),
+    );
+
+    // the default period is the server's: the dates leave the URL
+    fireEvent.click(screen.getByRole('button', { name: 'Last 90 days' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=College'));
+    expect(reportCalls(fetch).at(-1)).toBe('/api/complaints/admin/report?type=College');
+  });
+
+  it("keeps the server's period out of the URL when only the filters change", async () => {
+    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    const { router } = renderRoutes(routes, ['/reports']);
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'College' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=College'));
+    await waitFor(() => expect(reportCalls(fetch).at(-1)).toBe('/api/complaints/admin/report?type=College'));
+    expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("opens with the URL's period and filters, as after a reload", async () => {
+    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    renderRoutes(routes, ['/reports?from=2025-01-01&to=2025-03-31&type=Hostel&hostelNo=3']);
+    await screen.findByText(/^Complaints filed from 1 Jan 2025 to 31 Mar 2025/);
+    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    expect(screen.getByLabelText('Type')).toHaveValue('Hostel');
+    expect(screen.getByLabelText('Hostel')).toHaveValue('3');
+    expect(reportCalls(fetch)).toEqual([
+      '/api/complaints/admin/report?from=2025-01-01&to=2025-03-31&type=Hostel&hostelNo=3',
+    ]);
+  });
+
+  it("shows the server's refusal of the dates under the field it names", async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/complaints/admin/report': () =>
+        jsonResponse(400, {
+          message: MSG_REPORT.rangeReversed,
+          errors: [{ field: 'from', message: MSG_REPORT.rangeReversed }],
+        }),
+    });
+    renderRoutes(routes, ['/reports?from=2025-03-01&to=2025-01-01']);
+    const from = screen.getByLabelText('From');
+    await waitFor(() => expectPointedAt(from, MSG_REPORT.rangeReversed));
+    expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
+    expect(error).toHaveBeenCalledWith(MSG_REPORT.rangeReversed);
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG_REPORT.rangeReversed);
+  });
+
+  it('downloads the export through the link when the session cookie opens it', async () => {
+    const clicked: Array<string | null> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href'));
+    });
+    mockFetch({
+      'GET /api/complaints/admin/report': () => jsonResponse(200, report),
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: {} }),
+    });
+    renderRoutes(routes, ['/reports?type=Hostel']);
+    await screen.findByText(/^Complaints filed from/);
+    fireEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
+    await waitFor(() => expect(clicked).toEqual(['/api/complaints/admin/export.csv?type=Hostel']));
+    expect(await screen.findByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
+  });
+});

@@ -1,0 +1,468 @@
+import { COMPLAINT_TYPES, MSG, type TReport } from '@bit/contract';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ExportCsvLink } from '../../../components/export-csv-link';
+import { QueryState } from '../../../components/query-state';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TableScroll } from '../../../components/ui/table-scroll';
+import { ToggleButton } from '../../../components/ui/toggle-button';
+import { hostelOptions } from '../../../config/options';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useErrorToast } from '../../../hooks/use-error-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { addDays, formatDay, formatMonth, localDay, yearBefore } from '../../../lib/dates';
+import { exportComplaintsUrl } from '../api/export-complaints';
+import { type TReportFilters, useReport } from '../api/get-report';
+import { BarsChart, MonthChart, MonthChartKey } from './charts';
+import { formatCount, formatHours } from './format';
+
+const REPORT_FAILED = 'Failed to load the report';
+
+/**
+ * The contract's REPORT_DAYS_DEFAULT, written out: importing it would bring the contract's report
+ * schemas, and zod with them (25 KB gzipped), into this screen. A test holds the two together.
+ */
+export const DEFAULT_DAYS = 90;
+
+/** Reads the report's filters from the query string: ?from=&to=&type=&hostelNo= */
+function filtersFromParams(params: URLSearchParams): TReportFilters {
+  return {
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    type: params.get('type') ?? '',
+    hostelNo: params.get('hostelNo') ?? '',
+  };
+}
+
+function toParams(filters: TReportFilters) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params;
+}
+
+type TRange = { from: string; to: string };
+
+/**
+ * The quick periods, each ending today (the browser's day). The default one leaves the dates out, so
+ * the server reports its own last DEFAULT_DAYS days in its time zone.
+ */
+const PERIODS: ReadonlyArray<{ label: string; range: (today: string) => TRange; isDefault?: true }> = [
+  { label: 'Last 30 days', range: (today) => ({ from: addDays(today, -29), to: today }) },
+  {
+    label: `Last ${DEFAULT_DAYS} days`,
+    range: () => ({ from: '', to: '' }),
+    isDefault: true,
+  },
+  { label: 'Last 12 months', range: (today) => ({ from: yearBefore(today), to: today }) },
+];
+
+/** Whether the URL's period is this quick period's. */
+function isPeriod(filters: TRange, period: (typeof PERIODS)[number], today: string) {
+  const { from, to } = period.range(today);
+  if (filters.from === from && filters.to === to) return true;
+  return (
+    period.isDefault === true && filters.from === addDays(today, 1 - DEFAULT_DAYS) && filters.to === today
+  );
+}
+
+/**
+ * /reports (admins, CONTRACT 5.6): filed, resolved and rejected complaints over a period, how long
+ * they took, month by month, by category and by hostel, and the open backlog by age. The URL holds
+ * the period and filters; the page prints on A4.
+ */
+export function Reports() {
+  useDocumentTitle('Reports');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const key = searchParams.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
+  const filters = useMemo(() => filtersFromParams(searchParams), [key]);
+  const query = useReport(filters);
+  useErrorToast(query.error, (error) => errorMessage(error, REPORT_FAILED));
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form follows the URL (first load, back/forward, a quick period); a date the URL leaves out
+  // shows the one the server chose.
+  const echoed = query.isPlaceholderData ? undefined : query.data;
+  const [form, setForm] = useState<TReportFilters>(filters);
+  useEffect(() => {
+    setForm({
+      ...filters,
+      from: filters.from || echoed?.from || '',
+      to: filters.to || echoed?.to || '',
+    });
+  }, [filters, echoed?.from, echoed?.to]);
+
+  // A 400 names the fields it refuses: shown under each, and the first is focused.
+  const refused = query.error instanceof ApiError ? query.error.errors : [];
+  const errorOf = (field: keyof TReportFilters) => refused.find((e) => e.field === field)?.message;
+  useEffect(() => {
+    if (query.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [query.error]);
+
+  const set = (field: keyof TReportFilters) => (value: string) =>
+    setForm((prev) => ({ ...prev, [field]: value }));
+
+  function onApply(event: FormEvent) {
+    event.preventDefault();
+    // the server's own period, untouched, stays the server's: its dates stay out of the URL
+    const serversPeriod =
+      !filters.from && !filters.to && echoed && form.from === echoed.from && form.to === echoed.to;
+    const next = toParams(serversPeriod ? { ...form, from: '', to: '' } : form);
+    if (next.toString() === key) void query.refetch();
+    else setSearchParams(next);
+  }
+
+  function onClear() {
+    if (key) setSearchParams(new URLSearchParams());
+    else setForm({ from: echoed?.from ?? '', to: echoed?.to ?? '', type: '', hostelNo: '' });
+  }
+
+  // "Today" of the quick periods: the server's, once a report of its default period said it (its
+  // TIME_ZONE can be a day ahead of or behind the browser's), else the browser's.
+  const [serverToday, setServerToday] = useState<string>();
+  useEffect(() => {
+    if (!filters.from && !filters.to && echoed) setServerToday(echoed.to);
+  }, [filters, echoed]);
+  const today = serverToday ?? localDay();
+  const updating = query.isPlaceholderData && query.isFetching;
+
+  return (
+    <section className="mx-auto w-full max-w-6xl px-4 py-8 print:max-w-none print:p-0">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-brand-900">Reports</h1>
+          <p className="mt-1 text-slate-700" aria-live="polite">
+            {echoed ? <Period report={echoed} filters={filters} /> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3 print:hidden">
+          <ExportCsvLink href={exportComplaintsUrl(filters)} />
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-slate-600 print:hidden">
+        The CSV lists every complaint of the chosen type and hostel, whatever the period.
+      </p>
+
+      <Card className="mt-6 print:hidden">
+        <form ref={formRef} onSubmit={onApply} noValidate aria-label="Report filters">
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-700">Period</legend>
+            <div className="flex flex-wrap gap-2">
+              {PERIODS.map((period) => (
+                <ToggleButton
+                  key={period.label}
+                  pressed={isPeriod(filters, period, today)}
+                  onPressedChange={() => setSearchParams(toParams({ ...form, ...period.range(today) }))}
+                >
+                  {period.label}
+                </ToggleButton>
+              ))}
+            </div>
+          </fieldset>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+            <TextField
+              label="From"
+              type="date"
+              name="from"
+              value={form.from}
+              onChange={(e) => set('from')(e.target.value)}
+              error={errorOf('from')}
+            />
+            <TextField
+              label="To"
+              type="date"
+              name="to"
+              value={form.to}
+              onChange={(e) => set('to')(e.target.value)}
+              error={errorOf('to')}
+            />
+            <SelectField
+              label="Type"
+              name="type"
+              value={form.type}
+              onChange={(e) => set('type')(e.target.value)}
+              placeholder="All"
+              options={COMPLAINT_TYPES}
+              error={errorOf('type')}
+            />
+            <SelectField
+              label="Hostel"
+              name="hostelNo"
+              value={form.hostelNo}
+              onChange={(e) => set('hostelNo')(e.target.value)}
+              placeholder="All"
+              options={hostelOptions}
+              error={errorOf('hostelNo')}
+            />
+            <div className="flex gap-3 lg:mt-6">
+              <Button type="submit">Apply</Button>
+              <Button variant="secondary" onClick={onClear}>
+                Clear
+              </Button>
+            </div>
+          </div>
+        </form>
+      </Card>
+
+      <QueryState query={query} errorText={errorMessage(query.error, REPORT_FAILED)} className="mt-6">
+        {(report) => (
+          <div aria-busy={updating || undefined} className={updating ? 'opacity-60' : undefined}>
+            {updating && (
+              <p role="status" className="sr-only">
+                {MSG.loading}
+              </p>
+            )}
+            <Figures report={report} />
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+/** "Complaints filed from 1 Jan 2025 to 31 Mar 2025 · Hostel complaints · Hostel 3": the period the server used. */
+function Period({ report, filters }: { report: TReport; filters: TReportFilters }) {
+  const parts = [`Complaints filed from ${formatDay(report.from)} to ${formatDay(report.to)}`];
+  if (filters.type) parts.push(`${filters.type} complaints`);
+  if (filters.hostelNo) parts.push(`Hostel ${filters.hostelNo}`);
+  return <>{parts.join(' · ')}</>;
+}
+
+/** A figure in hours, or "—" (read as "No data") where there was nothing to measure. */
+function Hours({ value }: { value: number | null }) {
+  const text = formatHours(value);
+  if (text !== null) return <>{text}</>;
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">No data</span>
+    </>
+  );
+}
+
+/**
+ * A titled part of the report, kept on one printed page where it fits. Not a landmark: its table is
+ * the named region (TableScroll), and two regions of one name would only repeat each other.
+ */
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-6 break-inside-avoid">
+      <Card className="print:border-slate-300 print:shadow-none">
+        <h2 className="text-lg font-semibold text-brand-900">{title}</h2>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+const thClass = 'px-3 py-2 font-semibold whitespace-nowrap text-slate-700';
+const tdClass = 'px-3 py-2 whitespace-nowrap text-slate-800';
+const numClass = 'text-right tabular-nums';
+
+type TColumn = { header: string; numeric?: boolean };
+
+/** A table of figures: the first column names the row, numbers are right-aligned. */
+function FigureTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly TColumn[];
+  rows: ReadonlyArray<{ key: string; cells: ReactNode[] }>;
+}) {
+  return (
+    <TableScroll label={caption}>
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.numeric ? `${thClass} ${numClass}` : thClass}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((row) => (
+            <tr key={row.key} className="break-inside-avoid">
+              {row.cells.map((cell, i) =>
+                i === 0 ? (
+                  <th key={columns[i]?.header} scope="row" className={`${tdClass} font-medium`}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td
+                    key={columns[i]?.header}
+                    className={columns[i]?.numeric ? `${tdClass} ${numClass}` : tdClass}
+                  >
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+const NOTHING_FILED = 'No complaints were filed in this period.';
+
+function Figures({ report: r }: { report: TReport }) {
+  const totals = [
+    { label: 'Filed', value: r.filed, tone: 'text-brand-900' },
+    { label: 'Resolved', value: r.resolved, tone: 'text-status-resolved' },
+    { label: 'Rejected', value: r.rejected, tone: 'text-status-other' },
+  ];
+  const backlog = [
+    { label: 'Under 1 day', value: r.backlog.under1d, colour: 'fill-brand-600' },
+    { label: '1–3 days', value: r.backlog.d1to3, colour: 'fill-brand-800' },
+    { label: '3–7 days', value: r.backlog.d3to7, colour: 'fill-status-pending-bar' },
+    { label: 'Over 7 days', value: r.backlog.over7d, colour: 'fill-status-other' },
+  ];
+  return (
+    <>
+      <Part title="Totals">
+        <dl className="mt-3 grid grid-cols-3 gap-3">
+          {totals.map((t) => (
+            <div key={t.label} className="rounded-lg border border-slate-200 p-4">
+              <dt className="text-sm text-slate-600">{t.label}</dt>
+              <dd className={`mt-1 text-3xl font-bold tabular-nums ${t.tone}`}>{formatCount(t.value)}</dd>
+            </div>
+          ))}
+        </dl>
+        <FigureTable
+          caption="Hours from filing"
+          columns={[
+            { header: 'Hours from filing' },
+            { header: 'Median', numeric: true },
+            { header: '90th percentile', numeric: true },
+          ]}
+          rows={[
+            {
+              key: 'resolution',
+              cells: [
+                'To resolution',
+                <Hours key="m" value={r.resolutionHours.median} />,
+                <Hours key="p" value={r.resolutionHours.p90} />,
+              ],
+            },
+            {
+              key: 'first-response',
+              cells: [
+                'To first response',
+                <Hours key="m" value={r.firstResponseHours.median} />,
+                <Hours key="p" value={r.firstResponseHours.p90} />,
+              ],
+            },
+          ]}
+        />
+      </Part>
+
+      <Part title="Filed and resolved by month">
+        {r.filed === 0 || r.byMonth.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{NOTHING_FILED}</p>
+        ) : (
+          <div className="mt-3 grid gap-6 lg:grid-cols-2 lg:items-start">
+            <div>
+              <MonthChart months={r.byMonth} />
+              <MonthChartKey />
+            </div>
+            <FigureTable
+              caption="Filed and resolved by month"
+              columns={[
+                { header: 'Month' },
+                { header: 'Filed', numeric: true },
+                { header: 'Resolved', numeric: true },
+                { header: 'Median hours to resolve', numeric: true },
+              ]}
+              rows={r.byMonth.map((m) => ({
+                key: m.month,
+                cells: [
+                  formatMonth(m.month),
+                  formatCount(m.filed),
+                  formatCount(m.resolved),
+                  <Hours key="h" value={m.medianResolutionHours} />,
+                ],
+              }))}
+            />
+          </div>
+        )}
+      </Part>
+
+      <Part title="Open complaints by age">
+        <p className="mt-1 text-sm text-slate-600">Pending or In Progress now, by time since filing.</p>
+        <div className="mt-3 grid gap-6 lg:grid-cols-2 lg:items-start">
+          <BarsChart bars={backlog} />
+          <FigureTable
+            caption="Open complaints by age"
+            columns={[{ header: 'Age' }, { header: 'Open complaints', numeric: true }]}
+            rows={backlog.map((b) => ({ key: b.label, cells: [b.label, formatCount(b.value)] }))}
+          />
+        </div>
+      </Part>
+
+      <Part title="By category">
+        {r.byCategory.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{NOTHING_FILED}</p>
+        ) : (
+          <FigureTable
+            caption="By category"
+            columns={[
+              { header: 'Category' },
+              { header: 'Type' },
+              { header: 'Filed', numeric: true },
+              { header: 'Resolved', numeric: true },
+              { header: 'Median hours to resolve', numeric: true },
+            ]}
+            rows={r.byCategory.map((c) => ({
+              key: `${c.type}|${c.subType}`,
+              cells: [
+                c.subType,
+                c.type,
+                formatCount(c.filed),
+                formatCount(c.resolved),
+                <Hours key="h" value={c.medianResolutionHours} />,
+              ],
+            }))}
+          />
+        )}
+      </Part>
+
+      <Part title="By hostel">
+        {r.byHostel.every((h) => h.filed === 0 && h.overdue === 0) ? (
+          <p className="mt-3 text-sm text-slate-600">No hostel complaints were filed in this period.</p>
+        ) : (
+          <FigureTable
+            caption="By hostel"
+            columns={[
+              { header: 'Hostel' },
+              { header: 'Filed', numeric: true },
+              { header: 'Resolved', numeric: true },
+              { header: 'Overdue', numeric: true },
+            ]}
+            rows={[...r.byHostel]
+              .sort((a, b) => a.hostelNo - b.hostelNo)
+              .map((h) => ({
+                key: String(h.hostelNo),
+                cells: [
+                  `Hostel ${h.hostelNo}`,
+                  formatCount(h.filed),
+                  formatCount(h.resolved),
+                  formatCount(h.overdue),
+                ],
+              }))}
+          />
+        )}
+      </Part>
+    </>
+  );
+}
