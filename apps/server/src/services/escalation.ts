@@ -1,11 +1,12 @@
 import { complaintStatusPath, HOSTEL_NUMBERS } from '@bit/contract';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { formatZoned } from '../lib/zoned-time';
 import { enqueueMail } from '../mail/outbox';
 import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
 import type { ComplaintRow } from './complaints';
+import { OPEN_SQL } from './complaints/due';
 import type { DailyJob } from './scheduler';
 
 /** A warden's mail lists this many overdue complaints, and says how many more there are. */
@@ -13,10 +14,8 @@ export const ESCALATION_LIST_MAX = 50;
 /** An admin's mail lists the oldest this many (CONTRACT 5.5). */
 export const ESCALATION_OLDEST = 20;
 
-const OPEN = sql<boolean>`status not in ('Resolved', 'Rejected')`;
-
 const overdueNow = (trx: Transaction<DB>, now: number) =>
-  trx.selectFrom('complaints').where(OPEN).where('due_at', '<=', now);
+  trx.selectFrom('complaints').where(OPEN_SQL).where('due_at', '<=', now);
 
 function lineOf(ctx: Ctx, c: ComplaintRow): OverdueLine {
   return {

@@ -1,4 +1,5 @@
 import type { TComplaintStatus, TComplaintType } from '@bit/contract';
+import { sql } from 'kysely';
 import type { AppConfig as Config } from '../../config';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
 import { zonedMonth } from '../../lib/zoned-time';
@@ -12,6 +13,13 @@ export function dueAtFrom(config: SlaConfig, type: TComplaintType, from: number)
 
 /** The statuses a complaint can be overdue in; the open partial indexes hold exactly these. */
 export const OPEN_STATUSES: readonly TComplaintStatus[] = ['Pending', 'In Progress'];
+
+/**
+ * Open complaints in SQL, written exactly as the open partial indexes' predicate (migration 008):
+ * a planner uses a partial index only for a query that states its condition, literals and all.
+ * NOT IN, because `status in (...)` would let a planner seek complaints_status_idx and sort.
+ */
+export const OPEN_SQL = sql<boolean>`status not in ('Resolved', 'Rejected')`;
 
 /** Overdue from the due instant itself on, while it is still open. */
 export function isOverdue(row: { status: TComplaintStatus; due_at: number }, now: number): boolean {

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { type Placeholder, type Placeholders, preparedQuery } from '../../lib/prepared';
 import { type ScopeColumn, type ScopeKind, whereScope } from '../../policy/scope';
+import { OPEN_SQL } from './due';
 
 /**
  * The student's filing that has `newer` filings after it: the quota's edge, a walk of `newer` + 1
@@ -133,19 +134,12 @@ export interface PageArgs {
   now: number;
 }
 
-/**
- * Open complaints, written as the open partial indexes' own predicate (migration 008): a planner
- * uses a partial index only for a query that states its condition, literals and all. NOT IN, because
- * `status in (...)` would let a planner seek complaints_status_idx instead and sort.
- */
-const OPEN = sql<boolean>`status not in ('Resolved', 'Rejected')`;
-
 type CountFilter = Pick<PageShape, 'by' | 'status'>;
 
 // overdue complaints of a filter: a walk of the scope's open entries (a few percent of all)
 export const countOverdue = preparedQuery(
   (db, p: Placeholders<Pick<PageArgs, 'value' | 'status' | 'now'>>, shape: CountFilter) => {
-    let query = db.selectFrom('complaints').where(OPEN).where('due_at', '<=', p.now);
+    let query = db.selectFrom('complaints').where(OPEN_SQL).where('due_at', '<=', p.now);
     if (shape.by) query = query.where(shape.by, '=', p.value as Placeholder<never>);
     if (shape.status) query = query.where('status', '=', p.status);
     return query.select((eb) => eb.fn.countAll<number>().as('n'));
@@ -157,7 +151,7 @@ export const pageIds = preparedQuery((db, p: Placeholders<PageArgs>, shape: Page
   let query = db.selectFrom('complaints').select('id');
   if (shape.by) query = query.where(shape.by, '=', p.value as Placeholder<never>);
   if (shape.status) query = query.where('status', '=', p.status);
-  if (shape.overdue) query = query.where(OPEN).where('due_at', '<=', p.now);
+  if (shape.overdue) query = query.where(OPEN_SQL).where('due_at', '<=', p.now);
   if (shape.keyset) return query.where('id', '<', p.before).orderBy('id', 'desc').limit(p.limit);
   return query.orderBy('id', 'desc').limit(p.limit).offset(p.offset);
 });

@@ -11,9 +11,9 @@ import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { addTo, type Histogram, HOUR_MS, quantile } from '../../lib/hour-buckets';
 import { addDays, zonedDayStart, zonedMonth, zonedParts } from '../../lib/zoned-time';
+import { OPEN_SQL } from './due';
 
 const DAY_MS = 24 * HOUR_MS;
-const OPEN = sql<boolean>`status not in ('Resolved', 'Rejected')`;
 
 /** The report's period as instants, and the filing months it touches (YYYYMM). */
 interface Period {
@@ -202,7 +202,7 @@ export async function complaintReport(ctx: Ctx, q: TReportQuery): Promise<TRepor
 function overdueByHostel(ctx: Ctx, p: Period, f: Filter, now: number) {
   let query = ctx.database.db
     .selectFrom('complaints')
-    .where(OPEN)
+    .where(OPEN_SQL)
     .where('hostel_no', 'is not', null)
     .where('due_at', '<=', now)
     .where('created_at', '>=', p.start)
@@ -219,7 +219,7 @@ function backlogByAge(ctx: Ctx, f: Filter, now: number) {
     newer === null
       ? sql<number>`sum(case when created_at <= ${since(older)} then 1 else 0 end)`
       : sql<number>`sum(case when created_at <= ${since(older)} and created_at > ${since(newer)} then 1 else 0 end)`;
-  let query = ctx.database.db.selectFrom('complaints').where(OPEN);
+  let query = ctx.database.db.selectFrom('complaints').where(OPEN_SQL);
   if (f.hostelNo !== undefined) query = query.where('hostel_no', '=', f.hostelNo);
   if (f.type) query = query.where('type', '=', f.type);
   return query
