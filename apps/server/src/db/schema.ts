@@ -119,6 +119,21 @@ export interface ComplaintsTable {
   fr_bucket: number | null;
 }
 
+/**
+ * Report counts per filing month (migration 009, decision 0018), kept by triggers on complaints:
+ * kind 's' counts complaints per status (value: 0 Pending, 1 In Progress, 2 Resolved, 3 Rejected),
+ * 'r' per resolution bucket, 'f' per first-response bucket (sub_type ''); hostel_no 0 for College.
+ */
+export interface ReportRollupTable {
+  kind: 's' | 'r' | 'f';
+  month: number;
+  type: 'Hostel' | 'College';
+  sub_type: string;
+  value: number;
+  hostel_no: number;
+  n: number | string;
+}
+
 export interface ComplaintHistoryTable {
   id: Generated<number>;
   complaint_id: number;
@@ -217,4 +232,5 @@ export interface DB {
   complaint_attachments: ComplaintAttachmentsTable;
   attachment_files: AttachmentFilesTable;
   job_runs: JobRunsTable;
+  report_rollup: ReportRollupTable;
 }

@@ -12,6 +12,7 @@ import {
   dueDatesAndReports,
   type MigrationSettings,
 } from './008-due-dates-reports';
+import { reportRollups } from './009-report-rollups';
 
 export type { MigrationSettings };
 
@@ -29,5 +30,6 @@ export function migrations(
     '006_conversation': conversation(dialect),
     '007_it_support_to_network': itSupportToNetwork(),
     '008_due_dates_reports': dueDatesAndReports(settings),
+    '009_report_rollups': reportRollups(dialect),
   };
 }

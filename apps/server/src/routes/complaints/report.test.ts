@@ -538,4 +538,85 @@ describe('the report over complaints moved through the API (5.6)', () => {
     expect(recent.to).toBe('2026-01-16');
     expect(recent.filed).toBe(3);
   });
+
+  it('answers the same from the monthly rollup as from the complaints, through every kind of write', async () => {
+    // more writes of each kind: filings of both types, status changes, a reopening, messages
+    // (sessions last 12 hours from T0)
+    at(11.1);
+    const college = (
+      await call('POST', '/api/complaints', owner, {
+        type: 'College',
+        subType: 'IT Support',
+        description: 'The lab network is down',
+      })
+    ).complaint as { id: number };
+    const fan = await fileOne('A fourth fan');
+    const network = await buildAuthority(a, 'Network Department');
+    at(11.3);
+    await call('PUT', `/api/complaints/${fan.id}`, warden, { status: 'Resolved', remarks: 'Done' });
+    at(11.5);
+    await call('POST', `/api/complaints/${fan.id}/reopen`, owner, { reason: 'Broken again' });
+    await call('PUT', `/api/complaints/${college.id}`, network, { status: 'In Progress' });
+    at(11.9);
+    await call('PUT', `/api/complaints/${college.id}`, network, {
+      status: 'Resolved',
+      remarks: 'Cable',
+    });
+
+    // the rollup holds exactly what a count over the complaints gives (migration 009's triggers)
+    const db = a.ctx.database.db;
+    const rollup = await db
+      .selectFrom('report_rollup')
+      .select(['kind', 'month', 'type', 'sub_type', 'value', 'hostel_no', 'n'])
+      .where('n', '<>', 0)
+      .execute();
+    const rows = await db
+      .selectFrom('complaints')
+      .select(['filed_month', 'type', 'sub_type', 'hostel_no', 'status', 'res_bucket', 'fr_bucket'])
+      .execute();
+    const expected = new Map<string, number>();
+    const bump = (key: unknown[]) => {
+      const k = key.map(String).join('|');
+      expected.set(k, (expected.get(k) ?? 0) + 1);
+    };
+    const STATUS = ['Pending', 'In Progress', 'Resolved', 'Rejected'];
+    for (const r of rows) {
+      const hostel = r.hostel_no ?? 0;
+      bump(['s', r.filed_month, r.type, r.sub_type, STATUS.indexOf(r.status), hostel]);
+      if (r.res_bucket !== null) bump(['r', r.filed_month, r.type, r.sub_type, r.res_bucket, hostel]);
+      if (r.fr_bucket !== null) bump(['f', r.filed_month, r.type, '', r.fr_bucket, hostel]);
+    }
+    const actual = new Map(
+      rollup.map((r) => [
+        [r.kind, r.month, r.type, r.sub_type, r.value, r.hostel_no].map(String).join('|'),
+        Number(r.n),
+      ]),
+    );
+    expect(actual).toEqual(expected);
+    expect(expected.size).toBeGreaterThan(8);
+
+    // January whole comes from the rollup; cut by a day at its start (nothing was filed on the
+    // 1st) it comes from the complaints: the figures agree
+    const whole = await call('GET', '/api/complaints/admin/report?from=2026-01-01&to=2026-01-31', boss);
+    const cut = await call('GET', '/api/complaints/admin/report?from=2026-01-02&to=2026-01-31', boss);
+    expect(whole.filed).toBe(5);
+    expect({ ...cut, from: undefined }).toEqual({ ...whole, from: undefined });
+    for (const type of ['Hostel', 'College'])
+      expect(
+        await call('GET', `/api/complaints/admin/report?from=2026-01-02&to=2026-01-31&type=${type}`, boss),
+      ).toEqual({
+        ...(await call(
+          'GET',
+          `/api/complaints/admin/report?from=2026-01-01&to=2026-01-31&type=${type}`,
+          boss,
+        )),
+        from: '2026-01-02',
+      });
+    expect(
+      await call('GET', '/api/complaints/admin/report?from=2026-01-02&to=2026-01-31&hostelNo=1', boss),
+    ).toEqual({
+      ...(await call('GET', '/api/complaints/admin/report?from=2026-01-01&to=2026-01-31&hostelNo=1', boss)),
+      from: '2026-01-02',
+    });
+  });
 });

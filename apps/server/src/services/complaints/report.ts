@@ -51,10 +51,9 @@ type Filter = { type?: TComplaintType | undefined; hostelNo?: number | undefined
  * indexes, so its range bounds the walk; created_at then trims the period's first and last days.
  * With a hostel, the hostel's own index (complaints_report_hostel_idx) is walked instead.
  */
-function filedIn<O>(query: SelectQueryBuilder<DB, 'complaints', O>, p: Period, f: Filter) {
+function filedIn<O>(query: SelectQueryBuilder<DB, 'complaints', O>, p: Period, months: number[], f: Filter) {
   let q = query
-    .where('filed_month', '>=', p.firstMonth)
-    .where('filed_month', '<=', p.lastMonth)
+    .where('filed_month', 'in', months)
     .where('created_at', '>=', p.start)
     .where('created_at', '<', p.end);
   if (f.hostelNo !== undefined) q = q.where('hostel_no', '=', f.hostelNo);
@@ -65,6 +64,114 @@ function filedIn<O>(query: SelectQueryBuilder<DB, 'complaints', O>, p: Period, f
 }
 
 const count = (eb: ExpressionBuilder<DB, 'complaints'>) => eb.fn.countAll<number | string>().as('n');
+
+const nextMonth = (m: number) => (m % 100 === 12 ? m + 89 : m + 1);
+const previousMonth = (m: number) => (m % 100 === 1 ? m - 89 : m - 1);
+
+/**
+ * The whole months of the period, read from the rollup, and the partial ones at its ends, counted
+ * from the complaints themselves (decision 0018).
+ */
+function splitPeriod(p: Period): { rollup: [number, number] | null; edges: number[] } {
+  const first = p.from.endsWith('-01') ? p.firstMonth : nextMonth(p.firstMonth);
+  const last = zonedDayOfMonth(p.to) === daysInMonth(p.to) ? p.lastMonth : previousMonth(p.lastMonth);
+  const rollup: [number, number] | null = first <= last ? [first, last] : null;
+  const edges = [...new Set([p.firstMonth, p.lastMonth])].filter(
+    (m) => rollup === null || m < rollup[0] || m > rollup[1],
+  );
+  return { rollup, edges };
+}
+
+const zonedDayOfMonth = (day: string) => Number(day.slice(8, 10));
+const daysInMonth = (day: string) =>
+  new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)), 0)).getUTCDate();
+
+interface CountRow {
+  filed_month: number;
+  type: TComplaintType;
+  sub_type: string;
+  hostel_no: number | null;
+  status: TComplaintStatus;
+  n: number | string;
+}
+interface Counted {
+  counts: CountRow[];
+  resolution: {
+    filed_month: number;
+    type: TComplaintType;
+    sub_type: string;
+    res_bucket: number | null;
+    n: number | string;
+  }[];
+  response: { filed_month: number; fr_bucket: number | null; n: number | string }[];
+}
+const EMPTY: Counted = { counts: [], resolution: [], response: [] };
+
+/** The partial months at the period's ends, from the report indexes over complaints. */
+async function countRows(ctx: Ctx, p: Period, months: number[], f: Filter): Promise<Counted> {
+  const db = ctx.database.db;
+  const [counts, resolution, response] = await Promise.all([
+    filedIn(db.selectFrom('complaints'), p, months, f)
+      .select(['filed_month', 'type', 'sub_type', 'hostel_no', 'status', count])
+      .groupBy(['filed_month', 'type', 'sub_type', 'hostel_no', 'status'])
+      .execute(),
+    filedIn(db.selectFrom('complaints'), p, months, f)
+      .where(sql<boolean>`res_bucket is not null`)
+      .select(['filed_month', 'type', 'sub_type', 'res_bucket', count])
+      .groupBy(['filed_month', 'type', 'sub_type', 'res_bucket'])
+      .execute(),
+    filedIn(db.selectFrom('complaints'), p, months, f)
+      .where(sql<boolean>`fr_bucket is not null`)
+      .select(['filed_month', 'fr_bucket', count])
+      .groupBy(['filed_month', 'fr_bucket'])
+      .execute(),
+  ]);
+  return { counts, resolution, response };
+}
+
+const STATUS_BY_CODE: TComplaintStatus[] = ['Pending', 'In Progress', 'Resolved', 'Rejected'];
+
+/** Whole months from the rollup that triggers keep beside complaints (migration 009). */
+async function countRollup(ctx: Ctx, [first, last]: [number, number], f: Filter): Promise<Counted> {
+  const kind = (k: 's' | 'r' | 'f') => {
+    let q = ctx.database.db
+      .selectFrom('report_rollup')
+      .where('kind', '=', k)
+      .where('month', '>=', first)
+      .where('month', '<=', last)
+      .where('n', '<>', 0);
+    if (f.hostelNo !== undefined) q = q.where('hostel_no', '=', f.hostelNo);
+    if (f.type) q = q.where('type', '=', f.type);
+    return q;
+  };
+  const total = sql<number | string>`sum(n)`.as('n');
+  const [counts, resolution, response] = await Promise.all([
+    kind('s').select(['month', 'type', 'sub_type', 'hostel_no', 'value', 'n']).execute(),
+    kind('r')
+      .select(['month', 'type', 'sub_type', 'value', total])
+      .groupBy(['month', 'type', 'sub_type', 'value'])
+      .execute(),
+    kind('f').select(['month', 'value', total]).groupBy(['month', 'value']).execute(),
+  ]);
+  return {
+    counts: counts.map((r) => ({
+      filed_month: r.month,
+      type: r.type,
+      sub_type: r.sub_type,
+      hostel_no: r.hostel_no === 0 ? null : r.hostel_no,
+      status: STATUS_BY_CODE[r.value] as TComplaintStatus,
+      n: r.n,
+    })),
+    resolution: resolution.map((r) => ({
+      filed_month: r.month,
+      type: r.type,
+      sub_type: r.sub_type,
+      res_bucket: r.value,
+      n: r.n,
+    })),
+    response: response.map((r) => ({ filed_month: r.month, fr_bucket: r.value, n: r.n })),
+  };
+}
 
 /**
  * CONTRACT 5.6: filed, resolved and rejected, resolution and first-response times, by month,
@@ -79,26 +186,18 @@ export async function complaintReport(ctx: Ctx, q: TReportQuery): Promise<TRepor
   // only Hostel complaints carry a hostel number
   const nothing = q.hostelNo !== undefined && q.type === 'College';
 
-  const [counts, resolution, response, overdue, backlog] = nothing
-    ? [[], [], [], [], []]
+  const { rollup, edges } = splitPeriod(period);
+  const [fromRows, fromRollup, overdue, backlog] = nothing
+    ? [EMPTY, EMPTY, [], []]
     : await Promise.all([
-        filedIn(db.selectFrom('complaints'), period, filter)
-          .select(['filed_month', 'type', 'sub_type', 'hostel_no', 'status', count])
-          .groupBy(['filed_month', 'type', 'sub_type', 'hostel_no', 'status'])
-          .execute(),
-        filedIn(db.selectFrom('complaints'), period, filter)
-          .where(sql<boolean>`res_bucket is not null`)
-          .select(['filed_month', 'type', 'sub_type', 'res_bucket', count])
-          .groupBy(['filed_month', 'type', 'sub_type', 'res_bucket'])
-          .execute(),
-        filedIn(db.selectFrom('complaints'), period, filter)
-          .where(sql<boolean>`fr_bucket is not null`)
-          .select(['filed_month', 'fr_bucket', count])
-          .groupBy(['filed_month', 'fr_bucket'])
-          .execute(),
+        edges.length > 0 ? countRows(ctx, period, edges, filter) : EMPTY,
+        rollup ? countRollup(ctx, rollup, filter) : EMPTY,
         overdueByHostel(ctx, period, filter, now),
         backlogByAge(ctx, filter, now),
       ]);
+  const counts = [...fromRows.counts, ...fromRollup.counts];
+  const resolution = [...fromRows.resolution, ...fromRollup.resolution];
+  const response = [...fromRows.response, ...fromRollup.response];
 
   const months = monthsBetween(period.firstMonth, period.lastMonth);
   const byMonth = new Map(months.map((m) => [m, { filed: 0, resolved: 0, hist: new Map() as Histogram }]));
