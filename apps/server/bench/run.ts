@@ -29,8 +29,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     workers: { type: 'string' },
+    // a regular expression over scenario names: runs only those (the data is generated all the same)
+    only: { type: 'string' },
   },
 });
+const only = values.only ? new RegExp(values.only, 'i') : null;
 const sizes = (values.complaints ?? values.sizes ?? '10000,1000000').split(',').map(Number);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
@@ -365,7 +368,7 @@ async function runSize(n: number) {
     },
   ];
   const rows: Row[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((x) => !only || only.test(x.name))) {
     const s: typeof scenario & { nextToken?: () => string } = scenario.tokens
       ? { ...scenario, nextToken: rotation(scenario.tokens) }
       : scenario;
@@ -414,6 +417,20 @@ async function runSize(n: number) {
       `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`,
     );
   }
+  const exported =
+    !only || only.test(EXPORT_SCENARIO)
+      ? await measureExport(
+          base,
+          auth('admin'),
+          `${base}/api/complaints/${g.sampleToken}`,
+          auth('student'),
+          server.pid!,
+        )
+      : null;
+  if (exported)
+    console.log(
+      `  ${EXPORT_SCENARIO}: ${exported.rows.toLocaleString('en')} rows in ${exported.seconds.toFixed(1)} s, peak ${exported.peakMemoryMb.toFixed(0)} MB; token lookup beside it p50 ${exported.sideP50} ms, p99 ${exported.sideP99} ms (${exported.sideRequests} requests)`,
+    );
   const memory = memoryWatch.stop();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
@@ -426,6 +443,56 @@ async function runSize(n: number) {
     generateSeconds: g.seconds,
     peakMemoryMb: memory,
     rows,
+    exported,
+  };
+}
+
+const EXPORT_SCENARIO = 'GET export.csv of every complaint (admin)';
+
+/**
+ * Issue 18: the CSV export of every complaint, read to the end as a browser would save it, while
+ * two clients look up a complaint by token one request after another: how long the export takes,
+ * the server's peak memory meanwhile, and what it does to other requests' latency.
+ */
+async function measureExport(
+  base: string,
+  adminHeaders: Record<string, string>,
+  sideUrl: string,
+  sideHeaders: Record<string, string>,
+  pid: number,
+) {
+  const memory = watchMemory(pid);
+  let done = false;
+  const side: number[] = [];
+  const lookups = async () => {
+    while (!done) {
+      const t0 = performance.now();
+      const res = await fetch(sideUrl, { headers: sideHeaders });
+      await res.arrayBuffer();
+      if (res.ok) side.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  const sideLoad = [lookups(), lookups()];
+  const res = await fetch(`${base}/api/complaints/admin/export.csv`, { headers: adminHeaders });
+  if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+  let lines = 0;
+  let bytes = 0;
+  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  done = true;
+  await Promise.all(sideLoad);
+  return {
+    rows: lines - 1,
+    bytes,
+    seconds,
+    peakMemoryMb: memory.stop(),
+    sideRequests: side.length,
+    sideP50: quantile(side, 0.5),
+    sideP99: quantile(side, 0.99),
   };
 }
 
@@ -449,6 +516,10 @@ for (const r of results) {
     `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server: ${r.workers} worker process(es), peak memory ${r.peakMemoryMb.toFixed(0)} MB (PSS, all processes)\n`,
   );
   console.log(table(r));
+  if (r.exported)
+    console.log(
+      `\n${EXPORT_SCENARIO}: ${r.exported.rows.toLocaleString('en')} rows (${(r.exported.bytes / 2 ** 20).toFixed(0)} MB) in ${r.exported.seconds.toFixed(1)} s; server peak memory meanwhile ${r.exported.peakMemoryMb.toFixed(0)} MB; token lookups beside it (2 clients): ${r.exported.sideRequests}, p50 ${r.exported.sideP50} ms, p99 ${r.exported.sideP99} ms`,
+    );
   console.log('');
 }
 if (results.length >= 2) {

@@ -113,6 +113,8 @@ export interface ComplaintsTable {
   first_response_at: number | null;
   /** YYYYMM of the filing in TIME_ZONE, the report's month (decision 0017) */
   filed_month: number;
+  /** YYYYMMDD of the filing in TIME_ZONE, the report's day (migration 009) */
+  filed_day: number;
   /** hourBucket(resolved - filed) while Resolved, else null */
   res_bucket: number | null;
   /** hourBucket(first response - filed) once there is one */
@@ -120,13 +122,15 @@ export interface ComplaintsTable {
 }
 
 /**
- * Report counts per filing month (migration 009, decision 0018), kept by triggers on complaints:
- * kind 's' counts complaints per status (value: 0 Pending, 1 In Progress, 2 Resolved, 3 Rejected),
- * 'r' per resolution bucket, 'f' per first-response bucket (sub_type ''); hostel_no 0 for College.
+ * Report counts per filing month and per filing day (migration 009, decision 0018), kept by
+ * triggers on complaints. kind: 'm' (period YYYYMM) or 'd' (YYYYMMDD), then 's' complaints per
+ * status (value: 0 Pending, 1 In Progress, 2 Resolved, 3 Rejected) and 'r' per resolution bucket,
+ * over all hostels (hostel_no 0); 'S' and 'R' the same per hostel; 'f' per first-response bucket
+ * and type (sub_type ''), 'F' the same per hostel.
  */
 export interface ReportRollupTable {
-  kind: 's' | 'r' | 'f';
-  month: number;
+  kind: `${'m' | 'd'}${'s' | 'S' | 'r' | 'R' | 'f' | 'F'}`;
+  period: number;
   type: 'Hostel' | 'College';
   sub_type: string;
   value: number;

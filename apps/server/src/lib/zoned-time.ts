@@ -86,6 +86,11 @@ export function zonedMonth(ms: number, zone: string): number {
   return Number(day.slice(0, 4)) * 100 + Number(day.slice(5, 7));
 }
 
+/** The local calendar day of an instant as YYYYMMDD (20261124), the report's day key. */
+export function zonedDay(ms: number, zone: string): number {
+  return Number(zonedParts(ms, zone).day.replaceAll('-', ''));
+}
+
 /** The local day `days` after (or before) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

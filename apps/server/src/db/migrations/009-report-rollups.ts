@@ -1,12 +1,16 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { zonedDay } from '../../lib/zoned-time';
 import type { Dialect } from '../database';
+import type { MigrationSettings } from './008-due-dates-reports';
 
 /**
- * The rollup's key, in the order of its primary key: kind ('s' status, 'r' resolution bucket,
- * 'f' first-response bucket), filing month, type, category ('' for 'f', which the report reads per
- * type only), value (the status's code, or the bucket) and hostel (0 for College).
+ * The rollup's key, in the order of its primary key: kind, period (YYYYMM for a month's row,
+ * YYYYMMDD for a day's), type, category, value (a status's code or an hour bucket) and hostel (0
+ * where the kind does not split by hostel). A kind is its period's letter, 'm' or 'd', and one of
+ * 's' status counts and 'r' resolution buckets over all hostels, 'S' and 'R' the same per hostel,
+ * 'f' first-response buckets per type (category ''), 'F' the same per hostel.
  */
-const KEY = 'kind, month, type, sub_type, value, hostel_no';
+const KEY = 'kind, period, type, sub_type, value, hostel_no';
 
 /** Status codes in the contract's order (this copy is frozen with the migration). */
 const statusCode = (column: string) =>
@@ -17,16 +21,29 @@ const statusCode = (column: string) =>
  * goes. `col` names a column of the row (NEW.x in a SQLite trigger, t.x over a transition table).
  */
 function deltas(col: (c: string) => string, from: string, sign: 1 | -1) {
-  const hostel = `coalesce(${col('hostel_no')}, 0)`;
-  return `
-    select 's' as kind, ${col('filed_month')} as month, ${col('type')} as type, ${col('sub_type')} as sub_type,
-      ${statusCode(col('status'))} as value, ${hostel} as hostel_no, ${sign} as d ${from}
-    union all
-    select 'r', ${col('filed_month')}, ${col('type')}, ${col('sub_type')}, ${col('res_bucket')}, ${hostel}, ${sign} ${from}
-      where ${col('res_bucket')} is not null
-    union all
-    select 'f', ${col('filed_month')}, ${col('type')}, '', ${col('fr_bucket')}, ${hostel}, ${sign} ${from}
-      where ${col('fr_bucket')} is not null`;
+  const type = col('type');
+  const sub = col('sub_type');
+  const hostel = col('hostel_no');
+  const status = statusCode(col('status'));
+  const res = col('res_bucket');
+  const fr = col('fr_bucket');
+  const hostelOnly = `${hostel} is not null`;
+  return (['m', 'd'] as const)
+    .map((g) => {
+      const period = col(g === 'm' ? 'filed_month' : 'filed_day');
+      const row = (kind: string, category: string, value: string, h: string, where: string | null) =>
+        `select '${g}${kind}' as kind, ${period} as period, ${type} as type, ${category} as sub_type,
+          ${value} as value, ${h} as hostel_no, ${sign} as d ${from}${where ? ` where ${where}` : ''}`;
+      return [
+        row('s', sub, status, '0', null),
+        row('S', sub, status, hostel, hostelOnly),
+        row('r', sub, res, '0', `${res} is not null`),
+        row('R', sub, res, hostel, `${res} is not null and ${hostelOnly}`),
+        row('f', "''", fr, '0', `${fr} is not null`),
+        row('F', "''", fr, hostel, `${fr} is not null and ${hostelOnly}`),
+      ].join(' union all ');
+    })
+    .join(' union all ');
 }
 
 /**
@@ -42,17 +59,51 @@ const apply = (parts: string[]) => `
 
 /**
  * CONTRACT 5.6 at a million complaints (decision 0018): the report's counts and hour buckets per
- * filing month, category and hostel, kept by triggers on complaints so that every write path
- * (filing, status change, reopening, messages, deletion, the bench's bulk insert) keeps them exact
- * in its own transaction. A year's report reads whole months from here (tens of thousands of rows
- * instead of every complaint) and only its first and last partial months from the complaints.
+ * filing month and per filing day, by category and hostel, kept by triggers on complaints so that
+ * every write path (filing, status change, reopening, messages, the bench's bulk insert) keeps
+ * them exact in its own transaction. A year's report reads whole months and the days of its
+ * partial months from here: tens of thousands of rows instead of every complaint. The report's
+ * indexes over complaints (migration 008), which it no longer walks, go.
  */
-export const reportRollups = (dialect: Dialect): Migration => ({
+export const reportRollups = (dialect: Dialect, settings: MigrationSettings): Migration => ({
   async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('complaints')
+      .addColumn('filed_day', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    // the complaints filed before: in batches by id, so a large database is never read at once
+    let after = 0;
+    for (;;) {
+      const { rows } = await sql<{ id: number | string; created_at: number | string }>`
+        select id, created_at from complaints where id > ${after} order by id limit 1000`.execute(db);
+      if (rows.length === 0) break;
+      for (const r of rows)
+        await sql`update complaints set filed_day = ${zonedDay(Number(r.created_at), settings.timeZone)}
+          where id = ${Number(r.id)}`.execute(db);
+      after = Number(rows.at(-1)?.id);
+    }
+
+    for (const index of [
+      'complaints_report_counts_idx',
+      'complaints_report_resolution_idx',
+      'complaints_report_response_idx',
+      'complaints_report_hostel_idx',
+    ])
+      await db.schema.dropIndex(index).execute();
+    // The report's overdue-per-hostel count may walk the open complaints by filing time (which
+    // planners pick for a short period): with due_at in the index that walk reads no rows either.
+    await db.schema.dropIndex('complaints_open_age_idx').execute();
+    await db.schema
+      .createIndex('complaints_open_age_idx')
+      .on('complaints')
+      .columns(['created_at', 'type', 'hostel_no', 'due_at', 'status'])
+      .where(sql<boolean>`status not in ('Resolved', 'Rejected')`)
+      .execute();
+
     await db.schema
       .createTable('report_rollup')
       .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('month', 'integer', (c) => c.notNull())
+      .addColumn('period', 'integer', (c) => c.notNull())
       .addColumn('type', 'text', (c) => c.notNull())
       .addColumn('sub_type', 'text', (c) => c.notNull())
       .addColumn('value', 'integer', (c) => c.notNull())
@@ -60,25 +111,24 @@ export const reportRollups = (dialect: Dialect): Migration => ({
       .addColumn('n', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('report_rollup_pk', [
         'kind',
-        'month',
+        'period',
         'type',
         'sub_type',
         'value',
         'hostel_no',
       ])
-      // SQLite keeps the rows in key order, so a month range is one walk of the table itself
+      // SQLite keeps the rows in key order, so a period range is one walk of the table itself
       .$call((t) => (dialect === 'sqlite' ? t.modifyEnd(sql`without rowid`) : t))
       .execute();
     // the hostel filter reads one hostel's rows; holding n keeps it off the table
     await db.schema
       .createIndex('report_rollup_hostel_idx')
       .on('report_rollup')
-      .columns(['hostel_no', 'kind', 'month', 'type', 'sub_type', 'value', 'n'])
+      .columns(['hostel_no', 'kind', 'period', 'type', 'sub_type', 'value', 'n'])
       .execute();
 
     // the complaints filed before
-    const row = (c: string) => `c.${c}`;
-    await sql.raw(apply([deltas(row, 'from complaints c', 1)])).execute(db);
+    await sql.raw(apply([deltas((c) => `c.${c}`, 'from complaints c', 1)])).execute(db);
 
     if (dialect === 'sqlite') {
       const NEW = (c: string) => `NEW.${c}`;
@@ -88,8 +138,8 @@ export const reportRollups = (dialect: Dialect): Migration => ({
           ${apply([deltas(NEW, '', 1)])}; end`)
         .execute(db);
       await sql
-        .raw(`create trigger report_rollup_update
-          after update of status, res_bucket, fr_bucket, filed_month, type, sub_type, hostel_no on complaints begin
+        .raw(`create trigger report_rollup_update after update of
+            status, res_bucket, fr_bucket, filed_month, filed_day, type, sub_type, hostel_no on complaints begin
           ${apply([deltas(OLD, '', -1), deltas(NEW, '', 1)])}; end`)
         .execute(db);
       await sql

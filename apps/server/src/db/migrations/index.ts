@@ -30,6 +30,6 @@ export function migrations(
     '006_conversation': conversation(dialect),
     '007_it_support_to_network': itSupportToNetwork(),
     '008_due_dates_reports': dueDatesAndReports(settings),
-    '009_report_rollups': reportRollups(dialect),
+    '009_report_rollups': reportRollups(dialect, settings),
   };
 }

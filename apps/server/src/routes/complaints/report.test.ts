@@ -219,6 +219,41 @@ describe('the admin report (5.6)', () => {
     expect(r.firstResponseHours).toEqual({ median: 1.5, p90: 4.7 });
   });
 
+  it('counts a partial month from its days, or as the whole month less the days left out', async () => {
+    type Month = { month: string; filed: number };
+    type Cat = { subType: string; filed: number };
+    const filedOf = (body: { byMonth: Month[] }) => body.byMonth.map((m) => m.filed);
+    const categories = (body: { byCategory: Cat[] }) =>
+      Object.fromEntries(body.byCategory.map((c) => [c.subType, c.filed]));
+    // January less its 1st (A1): the whole month less one day
+    const noFirst = (await report('from=2026-01-02&to=2026-03-31')).body;
+    expect(noFirst.filed).toBe(7);
+    expect(filedOf(noFirst)).toEqual([3, 0, 4]);
+    // 4.5, 10.5, 30 and 50 h: the mean of the middle two
+    expectNear(noFirst.resolutionHours.median, 20.25, 'median without A1');
+    // January 11th on (A3, A4): the whole month less ten days
+    const late = (await report('from=2026-01-11&to=2026-03-31')).body;
+    expect(filedOf(late)).toEqual([2, 0, 4]);
+    expect(categories(late)).toEqual({ Electrical: 2, Library: 2, Plumbing: 1, Internet: 1 });
+    // the first nine days (A1 only): from the days themselves
+    const early = (await report('from=2026-01-01&to=2026-01-09')).body;
+    expect(early).toMatchObject({ filed: 1, resolved: 1, resolutionHours: { median: 2.5, p90: 2.5 } });
+    expect(categories(early)).toEqual({ Plumbing: 1 });
+    // March up to the 4th (M1, M2): from its four days
+    expect(filedOf((await report('from=2026-01-01&to=2026-03-04')).body)).toEqual([4, 0, 2]);
+    // March less its 31st (M4, the only Internet one): the category is gone, not listed at 0
+    const noLast = (await report('from=2026-01-01&to=2026-03-30')).body;
+    expect(filedOf(noLast)).toEqual([4, 0, 3]);
+    expect(categories(noLast)).toEqual({ Electrical: 2, Library: 2, Plumbing: 3 });
+    expect(noLast.byHostel.find((h: { hostelNo: number }) => h.hostelNo === 1)).toMatchObject({ filed: 2 });
+    // within one month, and one hostel's
+    expect((await report('from=2026-01-05&to=2026-01-24&hostelNo=2')).body).toMatchObject({
+      filed: 1,
+      resolved: 1,
+      byHostel: [{ hostelNo: 2, filed: 1, resolved: 1 }],
+    });
+  });
+
   it('gives every month of the period, an empty one with a null median', async () => {
     const { body } = await report(Q1);
     expect(body.byMonth.map((m: { month: string }) => m.month)).toEqual(['2026-01', '2026-02', '2026-03']);
@@ -567,12 +602,21 @@ describe('the report over complaints moved through the API (5.6)', () => {
     const db = a.ctx.database.db;
     const rollup = await db
       .selectFrom('report_rollup')
-      .select(['kind', 'month', 'type', 'sub_type', 'value', 'hostel_no', 'n'])
+      .select(['kind', 'period', 'type', 'sub_type', 'value', 'hostel_no', 'n'])
       .where('n', '<>', 0)
       .execute();
     const rows = await db
       .selectFrom('complaints')
-      .select(['filed_month', 'type', 'sub_type', 'hostel_no', 'status', 'res_bucket', 'fr_bucket'])
+      .select([
+        'filed_month',
+        'filed_day',
+        'type',
+        'sub_type',
+        'hostel_no',
+        'status',
+        'res_bucket',
+        'fr_bucket',
+      ])
       .execute();
     const expected = new Map<string, number>();
     const bump = (key: unknown[]) => {
@@ -581,42 +625,47 @@ describe('the report over complaints moved through the API (5.6)', () => {
     };
     const STATUS = ['Pending', 'In Progress', 'Resolved', 'Rejected'];
     for (const r of rows) {
-      const hostel = r.hostel_no ?? 0;
-      bump(['s', r.filed_month, r.type, r.sub_type, STATUS.indexOf(r.status), hostel]);
-      if (r.res_bucket !== null) bump(['r', r.filed_month, r.type, r.sub_type, r.res_bucket, hostel]);
-      if (r.fr_bucket !== null) bump(['f', r.filed_month, r.type, '', r.fr_bucket, hostel]);
+      const status = STATUS.indexOf(r.status);
+      for (const [unit, period] of [
+        ['m', r.filed_month],
+        ['d', r.filed_day],
+      ] as const) {
+        bump([`${unit}s`, period, r.type, r.sub_type, status, 0]);
+        if (r.hostel_no !== null) bump([`${unit}S`, period, r.type, r.sub_type, status, r.hostel_no]);
+        if (r.res_bucket !== null) {
+          bump([`${unit}r`, period, r.type, r.sub_type, r.res_bucket, 0]);
+          if (r.hostel_no !== null) bump([`${unit}R`, period, r.type, r.sub_type, r.res_bucket, r.hostel_no]);
+        }
+        if (r.fr_bucket !== null) {
+          bump([`${unit}f`, period, r.type, '', r.fr_bucket, 0]);
+          if (r.hostel_no !== null) bump([`${unit}F`, period, r.type, '', r.fr_bucket, r.hostel_no]);
+        }
+      }
     }
     const actual = new Map(
       rollup.map((r) => [
-        [r.kind, r.month, r.type, r.sub_type, r.value, r.hostel_no].map(String).join('|'),
+        [r.kind, r.period, r.type, r.sub_type, r.value, r.hostel_no].map(String).join('|'),
         Number(r.n),
       ]),
     );
     expect(actual).toEqual(expected);
     expect(expected.size).toBeGreaterThan(8);
 
-    // January whole comes from the rollup; cut by a day at its start (nothing was filed on the
-    // 1st) it comes from the complaints: the figures agree
-    const whole = await call('GET', '/api/complaints/admin/report?from=2026-01-01&to=2026-01-31', boss);
-    const cut = await call('GET', '/api/complaints/admin/report?from=2026-01-02&to=2026-01-31', boss);
-    expect(whole.filed).toBe(5);
-    expect({ ...cut, from: undefined }).toEqual({ ...whole, from: undefined });
-    for (const type of ['Hostel', 'College'])
-      expect(
-        await call('GET', `/api/complaints/admin/report?from=2026-01-02&to=2026-01-31&type=${type}`, boss),
-      ).toEqual({
-        ...(await call(
-          'GET',
-          `/api/complaints/admin/report?from=2026-01-01&to=2026-01-31&type=${type}`,
-          boss,
-        )),
-        from: '2026-01-02',
-      });
-    expect(
-      await call('GET', '/api/complaints/admin/report?from=2026-01-02&to=2026-01-31&hostelNo=1', boss),
-    ).toEqual({
-      ...(await call('GET', '/api/complaints/admin/report?from=2026-01-01&to=2026-01-31&hostelNo=1', boss)),
-      from: '2026-01-02',
-    });
+    // January from its month rows (whole), as the month less its 1st (nothing was filed on the
+    // 1st), and from its day rows (the 14th on: three days with complaints against thirteen):
+    // the figures agree, with and without filters
+    for (const filter of ['', '&type=Hostel', '&type=College', '&hostelNo=1']) {
+      const whole = await call(
+        'GET',
+        `/api/complaints/admin/report?from=2026-01-01&to=2026-01-31${filter}`,
+        boss,
+      );
+      expect(whole.filed).toBe(filter === '&type=College' ? 1 : 4 + (filter === '' ? 1 : 0));
+      for (const from of ['2026-01-02', '2026-01-14'])
+        expect(
+          await call('GET', `/api/complaints/admin/report?from=${from}&to=2026-01-31${filter}`, boss),
+          `${from}${filter}`,
+        ).toEqual({ ...whole, from });
+    }
   });
 });

@@ -40,6 +40,7 @@ async function complaintOf(
       updated_at: now,
       due_at: now + 72 * 3_600_000,
       filed_month: 0,
+      filed_day: 0,
     })
     .returning(['id', 'token'])
     .executeTakeFirstOrThrow();

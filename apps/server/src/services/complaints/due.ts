@@ -2,7 +2,7 @@ import type { TComplaintStatus, TComplaintType } from '@bit/contract';
 import { sql } from 'kysely';
 import type { AppConfig as Config } from '../../config';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
-import { zonedMonth } from '../../lib/zoned-time';
+import { zonedDay, zonedMonth } from '../../lib/zoned-time';
 
 type SlaConfig = Pick<Config, 'slaHoursHostel' | 'slaHoursCollege'>;
 
@@ -46,6 +46,7 @@ export function timelineColumns(
   return {
     due_at: dueAtFrom(config, c.type, c.reopenedAt ?? c.createdAt),
     filed_month: zonedMonth(c.createdAt, config.timeZone),
+    filed_day: zonedDay(c.createdAt, config.timeZone),
     first_response_at: c.firstResponseAt,
     fr_bucket: c.firstResponseAt === null ? null : hourBucket(c.firstResponseAt - c.createdAt),
     res_bucket: c.resolvedAt === null ? null : hourBucket(c.resolvedAt - c.createdAt),

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
-import { zonedMonth } from '../../lib/zoned-time';
+import { zonedDay, zonedMonth } from '../../lib/zoned-time';
 import { scopeFlags } from '../../policy/scope';
 import { tellAuthoritiesOfFiling } from '../conversation';
 import { bumpCounters } from '../counters';
@@ -55,6 +55,7 @@ export async function fileComplaint(
           now,
           dueAt: dueAtFrom(ctx.config, input.type, now),
           filedMonth: zonedMonth(now, ctx.config.timeZone),
+          filedDay: zonedDay(now, ctx.config.timeZone),
           windowStart: now - DAY_MS,
         });
         if (!inserted) {

@@ -46,6 +46,7 @@ export interface NewComplaint extends QuotaEdge {
   now: number;
   dueAt: number;
   filedMonth: number;
+  filedDay: number;
   /** the quota has room while its edge was filed at or before this time (or there is none) */
   windowStart: number;
 }
@@ -74,6 +75,7 @@ export const insertComplaint = preparedQuery((db, p: Placeholders<NewComplaint>)
     updated_at: p.now,
     due_at: p.dueAt,
     filed_month: p.filedMonth,
+    filed_day: p.filedDay,
   };
   const columns = Object.keys(row) as (keyof typeof row)[];
   return db
