@@ -18,7 +18,8 @@ import {
 import { readCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
-import { countInScope, countOverdue, type PageShape, pageIds, rowsByIds } from './queries';
+import { countInScope, countNotYetDue, type PageShape, pageIds, rowsByIds } from './queries';
+import { OPEN_STATUSES } from './due';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
@@ -71,15 +72,35 @@ async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, filter: ListFilte
   return fetchPage(ctx, filterOf(scope), filter, q, now);
 }
 
-/** Overdue complaints under a filter, counted now (overdue changes with the clock: no counter). */
-async function overdueCount(ctx: Ctx, filter: PageFilter, status: TComplaintStatus | undefined, now: number) {
-  const [row] = await countOverdue(
+/**
+ * Overdue complaints under a filter now are its open ones (counters) less those not due yet, counted
+ * from a due-date index (overdue changes with the clock, so it has no counter of its own). These
+ * two functions are the halves; never below 0, should a filing land between the two reads.
+ */
+async function notYetDue(ctx: Ctx, filter: PageFilter, status: TComplaintStatus | undefined, now: number) {
+  if (status && !(OPEN_STATUSES as readonly string[]).includes(status)) return 0;
+  const [row] = await countNotYetDue(
     ctx.database,
     { by: filter.by, status: status !== undefined },
     { value: filter.value, status: status ?? 'Pending', now },
   );
   return Number(row?.n ?? 0);
 }
+
+export function overdueOf(
+  counters: Record<string, number>,
+  key: string,
+  status: TComplaintStatus | undefined,
+  notDue: number,
+) {
+  const statuses: readonly TComplaintStatus[] = status ? [status] : OPEN_STATUSES;
+  if (!statuses.every((s) => (OPEN_STATUSES as readonly string[]).includes(s))) return 0;
+  const open = statuses.reduce((sum, s) => sum + (counters[`c:${key}:${s}`] ?? 0), 0);
+  return Math.max(0, open - notDue);
+}
+
+/** The admin stats' overdue: every open complaint less those not due yet. */
+export const notYetDueAnywhere = (ctx: Ctx, now: number) => notYetDue(ctx, NO_FILTER, undefined, now);
 
 export async function listStudentComplaints(
   ctx: Ctx,
@@ -111,12 +132,14 @@ export async function listAuthorityComplaints(
   if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
   const now = ctx.clock.now();
   const filter = filterOf(scope);
-  const [rows, counters, overdue, overdueInStatus] = await Promise.all([
+  const [rows, counters, notDue, notDueInStatus] = await Promise.all([
     pageRows(ctx, scope, q, q, now),
     readCounters(ctx.database, statusKeys(key)),
-    overdueCount(ctx, filter, undefined, now),
-    q.overdue && q.status ? overdueCount(ctx, filter, q.status, now) : 0,
+    notYetDue(ctx, filter, undefined, now),
+    q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
   ]);
+  const overdue = overdueOf(counters, key, undefined, notDue);
+  const overdueInStatus = q.overdue && q.status ? overdueOf(counters, key, q.status, notDueInStatus) : 0;
   const stats = statusCounts(counters, key, overdue);
   const count = q.overdue
     ? q.status
@@ -158,12 +181,17 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   if (!chosen) return page([], 0, q);
   const { filter, key } = chosen;
   const now = ctx.clock.now();
-  // overdue changes with the clock, so it is counted; the other filters have counters
-  const counted = q.overdue
-    ? overdueCount(ctx, filter, q.status, now)
-    : readCounters(ctx.database, statusKeys(key)).then((counters) =>
-        q.status ? (counters[`c:${key}:${q.status}`] ?? 0) : statusCounts(counters, key).total,
-      );
+  // overdue changes with the clock: the open counters less those not due yet
+  const counted = Promise.all([
+    readCounters(ctx.database, statusKeys(key)),
+    q.overdue ? notYetDue(ctx, filter, q.status, now) : 0,
+  ]).then(([counters, notDue]) =>
+    q.overdue
+      ? overdueOf(counters, key, q.status, notDue)
+      : q.status
+        ? (counters[`c:${key}:${q.status}`] ?? 0)
+        : statusCounts(counters, key).total,
+  );
   const [rows, count] = await Promise.all([fetchPage(ctx, filter, q, q, now), counted]);
   return page(
     rows.map((r) => toComplaint(r, now)),

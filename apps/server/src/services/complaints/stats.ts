@@ -4,20 +4,17 @@ import { counterScopeKey } from '../../policy/scope';
 import { readAllCounters } from '../counters';
 import { averageFrom } from '../feedback';
 import { statusCounts } from './counts';
-import { countOverdue } from './queries';
+import { notYetDueAnywhere, overdueOf } from './lists';
 
 const HOSTEL_SCOPES = HOSTEL_NUMBERS.map((hostelNo) => counterScopeKey({ kind: 'hostel', hostelNo }));
 
 export async function adminStats(ctx: Ctx): Promise<TAdminStats> {
   const now = ctx.clock.now();
-  const [counters, [overdue]] = await Promise.all([
-    readAllCounters(ctx.database),
-    countOverdue(ctx.database, { by: null, status: false }, { value: 0, status: 'Pending', now }),
-  ]);
+  const [counters, notDue] = await Promise.all([readAllCounters(ctx.database), notYetDueAnywhere(ctx, now)]);
   const feedbackCount = counters['fb:count'] ?? 0;
   const ratingSum = counters['fb:sum'] ?? 0;
   return {
-    ...statusCounts(counters, 'all', Number(overdue?.n ?? 0)),
+    ...statusCounts(counters, 'all', overdueOf(counters, 'all', undefined, notDue)),
     averageRating: averageFrom(feedbackCount, ratingSum),
     feedbackCount,
     byHostel: HOSTEL_NUMBERS.map((n, i) => ({
