@@ -6,6 +6,7 @@ import { HOSTEL_NUMBERS } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { rollupAgainstComplaints } from '../../../test/rollup';
 import { timelineColumns } from '../../services/complaints/due';
 import { createSession } from '../../services/sessions';
 
@@ -599,55 +600,7 @@ describe('the report over complaints moved through the API (5.6)', () => {
     });
 
     // the rollup holds exactly what a count over the complaints gives (migration 009's triggers)
-    const db = a.ctx.database.db;
-    const rollup = await db
-      .selectFrom('report_rollup')
-      .select(['kind', 'period', 'type', 'sub_type', 'value', 'hostel_no', 'n'])
-      .where('n', '<>', 0)
-      .execute();
-    const rows = await db
-      .selectFrom('complaints')
-      .select([
-        'filed_month',
-        'filed_day',
-        'type',
-        'sub_type',
-        'hostel_no',
-        'status',
-        'res_bucket',
-        'fr_bucket',
-      ])
-      .execute();
-    const expected = new Map<string, number>();
-    const bump = (key: unknown[]) => {
-      const k = key.map(String).join('|');
-      expected.set(k, (expected.get(k) ?? 0) + 1);
-    };
-    const STATUS = ['Pending', 'In Progress', 'Resolved', 'Rejected'];
-    for (const r of rows) {
-      const status = STATUS.indexOf(r.status);
-      for (const [unit, period] of [
-        ['m', r.filed_month],
-        ['d', r.filed_day],
-      ] as const) {
-        bump([`${unit}s`, period, r.type, r.sub_type, status, 0]);
-        if (r.hostel_no !== null) bump([`${unit}S`, period, r.type, r.sub_type, status, r.hostel_no]);
-        if (r.res_bucket !== null) {
-          bump([`${unit}r`, period, r.type, r.sub_type, r.res_bucket, 0]);
-          if (r.hostel_no !== null) bump([`${unit}R`, period, r.type, r.sub_type, r.res_bucket, r.hostel_no]);
-        }
-        if (r.fr_bucket !== null) {
-          bump([`${unit}f`, period, r.type, '', r.fr_bucket, 0]);
-          if (r.hostel_no !== null) bump([`${unit}F`, period, r.type, '', r.fr_bucket, r.hostel_no]);
-        }
-      }
-    }
-    const actual = new Map(
-      rollup.map((r) => [
-        [r.kind, r.period, r.type, r.sub_type, r.value, r.hostel_no].map(String).join('|'),
-        Number(r.n),
-      ]),
-    );
+    const { expected, actual } = await rollupAgainstComplaints(a.ctx.database.db);
     expect(actual).toEqual(expected);
     expect(expected.size).toBeGreaterThan(8);
 
