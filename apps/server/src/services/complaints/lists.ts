@@ -18,8 +18,8 @@ import {
 import { readCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
-import { countInScope, countNotYetDue, type PageShape, pageIds, rowsByIds } from './queries';
 import { OPEN_STATUSES } from './due';
+import { countInScope, countNotYetDue, type PageShape, pageIds, rowsByIds } from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {

@@ -6,11 +6,18 @@ import {
   type TReport,
   type TReportQuery,
 } from '@bit/contract';
-import { sql } from 'kysely';
 import type { Ctx } from '../../context';
 import { addTo, type Histogram, HOUR_MS, quantile } from '../../lib/hour-buckets';
 import { addDays, zonedDayStart, zonedMonth, zonedParts } from '../../lib/zoned-time';
-import { OPEN_SQL } from './due';
+import {
+  countOpen,
+  overdueByHostel,
+  type RollupArgs,
+  rollupByCategory,
+  rollupByHostel,
+  rollupByPeriod,
+  rollupByValue,
+} from './report.queries';
 
 const DAY_MS = 24 * HOUR_MS;
 
@@ -164,30 +171,25 @@ const statusOf = (code: number) => STATUS_BY_CODE[code] as TComplaintStatus;
  * rows holds tens of thousands of rows, their groups a few hundred.
  */
 async function countSpan(ctx: Ctx, t: Tally, span: Span, f: Filter) {
-  const rows = (k: 's' | 'S' | 'r' | 'R' | 'f' | 'F') => {
-    let q = ctx.database.db
-      .selectFrom('report_rollup')
-      .where('kind', '=', `${span.unit}${k}`)
-      .where('period', '>=', span.first)
-      .where('period', '<=', span.last);
-    if (f.hostelNo !== undefined) q = q.where('hostel_no', '=', f.hostelNo);
-    if (f.type) q = q.where('type', '=', f.type);
-    return q;
-  };
+  const shape = { hostel: f.hostelNo !== undefined, type: f.type !== undefined };
+  const args = (k: 's' | 'S' | 'r' | 'R' | 'f' | 'F'): RollupArgs => ({
+    kind: `${span.unit}${k}`,
+    first: span.first,
+    last: span.last,
+    hostelNo: f.hostelNo ?? 0,
+    type: f.type ?? 'Hostel',
+  });
   // over all hostels, or one hostel's own
   const [status, resolution, response] =
     f.hostelNo === undefined ? (['s', 'r', 'f'] as const) : (['S', 'R', 'F'] as const);
-  const n = sql<number | string>`sum(n)`.as('n');
+  const db = ctx.database;
   const [months, categories, hostels, resolutionMonths, resolutionCategories, responses] = await Promise.all([
-    rows(status).select(['period', 'value', n]).groupBy(['period', 'value']).execute(),
-    rows(status).select(['type', 'sub_type', 'value', n]).groupBy(['type', 'sub_type', 'value']).execute(),
-    rows('S').select(['hostel_no', 'value', n]).groupBy(['hostel_no', 'value']).execute(),
-    rows(resolution).select(['period', 'value', n]).groupBy(['period', 'value']).execute(),
-    rows(resolution)
-      .select(['type', 'sub_type', 'value', n])
-      .groupBy(['type', 'sub_type', 'value'])
-      .execute(),
-    rows(response).select(['value', n]).groupBy('value').execute(),
+    rollupByPeriod(db, shape, args(status)),
+    rollupByCategory(db, shape, args(status)),
+    rollupByHostel(db, shape, args('S')),
+    rollupByPeriod(db, shape, args(resolution)),
+    rollupByCategory(db, shape, args(resolution)),
+    rollupByValue(db, shape, args(response)),
   ]);
   const count = (r: { n: number | string }) => span.sign * Number(r.n);
   for (const r of months) t.month(r.period, statusOf(r.value), count(r));
@@ -214,7 +216,7 @@ export async function complaintReport(ctx: Ctx, q: TReportQuery): Promise<TRepor
   const t = new Tally(months);
   const spans = nothing ? [] : spansOf(period, zonedParts(now, ctx.config.timeZone).day);
   const [overdue, backlog] = await Promise.all([
-    nothing || q.type === 'College' ? [] : overdueByHostel(ctx, period, filter, now),
+    nothing || q.type === 'College' ? [] : overdueHostels(ctx, period, filter, now),
     nothing ? { under1d: 0, d1to3: 0, d3to7: 0, over7d: 0 } : backlogByAge(ctx, filter, now),
     ...spans.map((span) => countSpan(ctx, t, span, filter)),
   ]);
@@ -262,27 +264,13 @@ export async function complaintReport(ctx: Ctx, q: TReportQuery): Promise<TRepor
   };
 }
 
-/**
- * Overdue now, per hostel, among the complaints filed in the period: the open complaints walked in
- * hostel order (complaints_open_hostel_idx, which holds due_at and created_at), so the grouping
- * sorts nothing and no row is read. The `+` keeps a planner from seeking the period on the open
- * complaints' filing-time index, or the due dates on a due-date index, and then sorting what it
- * finds by hostel or reading each row (ten times slower at a million complaints).
- */
-function overdueByHostel(ctx: Ctx, p: Period, f: Filter, now: number) {
-  let query = ctx.database.db
-    .selectFrom('complaints')
-    .where(OPEN_SQL)
-    .where('hostel_no', 'is not', null)
-    .where(sql<number>`+due_at`, '<=', now)
-    .where(sql<number>`+created_at`, '>=', p.start)
-    .where(sql<number>`+created_at`, '<', p.end);
-  // with a hostel a complaint is of type Hostel, so the type filter has nothing to add here
-  if (f.hostelNo !== undefined) query = query.where('hostel_no', '=', f.hostelNo);
-  return query
-    .select((eb) => ['hostel_no', eb.fn.countAll<number | string>().as('n')])
-    .groupBy('hostel_no')
-    .execute();
+/** Overdue now, per hostel, among the complaints filed in the period (report.queries.ts). */
+function overdueHostels(ctx: Ctx, p: Period, f: Filter, now: number) {
+  return overdueByHostel(
+    ctx.database,
+    { hostel: f.hostelNo !== undefined },
+    { now, start: p.start, end: p.end, hostelNo: f.hostelNo ?? 0 },
+  );
 }
 
 /**
@@ -292,13 +280,11 @@ function overdueByHostel(ctx: Ctx, p: Period, f: Filter, now: number) {
  */
 async function backlogByAge(ctx: Ctx, f: Filter, now: number) {
   const openSince = async (days: number | null) => {
-    let query = ctx.database.db.selectFrom('complaints').where(OPEN_SQL);
-    if (days !== null) query = query.where('created_at', '>', now - days * DAY_MS);
-    if (f.hostelNo !== undefined) query = query.where('hostel_no', '=', f.hostelNo);
-    // not a term the open complaints' type index could seek: the filing-time one (which holds
-    // type) counts the range without reading a row
-    if (f.type) query = query.where(sql<boolean>`type || '' = ${f.type}`);
-    const row = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const [row] = await countOpen(
+      ctx.database,
+      { since: days !== null, hostel: f.hostelNo !== undefined, type: f.type !== undefined },
+      { after: now - (days ?? 0) * DAY_MS, hostelNo: f.hostelNo ?? 0, type: f.type ?? 'Hostel' },
+    );
     return Number(row?.n ?? 0);
   };
   const [day, threeDays, week, all] = await Promise.all([
