@@ -84,6 +84,10 @@ function openSqlite(
   conn.pragma('synchronous = FULL');
   conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   conn.pragma('foreign_keys = ON');
+  // A statement that fires a trigger (the report rollup's, migration 009) keeps a statement journal
+  // so it can be undone alone; on disk that was a temporary file per filing (45 µs of a 55 µs
+  // insert). In memory it costs microseconds, and so do the report's small GROUP BY sorts.
+  conn.pragma('temp_store = MEMORY');
   conn.pragma(`cache_size = -${Math.round(cacheKb)}`);
   dropValueHistograms(conn);
   const db = new Kysely<DB>({
