@@ -10,13 +10,16 @@
 // What is not counted: CSS, the manifest's other dynamic imports (the other routes, and react-toastify's
 // toast container, which is fetched after start-up and is not needed for the page to be interactive),
 // and assets such as the favicon.
-// Fails (exit 1) when the sum is over 120 KB (122,880 bytes).
+// Fails (exit 1) when the sum is over 116 KB (118,784 bytes). Issue 19 tightened it from 120 KB: the home
+// page needed 113.1 KB before it and 114.0 KB after it (the session's retry state, the offline line, the
+// shell fallback, the service worker's registration); 2 KB are left for what the next change needs.
+// Headless UI was never in it (the dialogs are in lazy chunks); the native <dialog> replaced it there.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 120 * 1024;
+const BUDGET = 116 * 1024;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');

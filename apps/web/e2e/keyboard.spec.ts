@@ -191,9 +191,14 @@ test.describe
       await tabTo(page, select);
       await arrowToOption(page, select, String(complaint!.id));
       await page.keyboard.press('Tab');
+      // no star is chosen: the group is entered at its first star, End goes to the last
+      await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: '1 star', exact: true })).toBeFocused();
+      expect(await focusIndicator(page)).toBe('visible');
+      await page.keyboard.press('End');
       const five = page.getByRole('radio', { name: '5 stars' });
       await expect(five).toBeFocused();
-      expect(await focusIndicator(page)).toBe('visible');
+      await expect(five).toBeChecked();
       await page.keyboard.press('ArrowLeft');
       await page.keyboard.press('ArrowLeft');
       const three = page.getByRole('radio', { name: '3 stars' });

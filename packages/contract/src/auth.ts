@@ -8,6 +8,7 @@ import {
   STUDENT_DEPARTMENTS,
 } from './enums';
 import { MSG } from './messages';
+import { ZMobile } from './profile';
 import { ZUser } from './user';
 
 const NAME_MAX = 100;
@@ -73,11 +74,7 @@ export function makeStudentSignupSchema(domain: string = DEFAULT_STUDENT_EMAIL_D
       .max(EMAIL_MAX, MSG.emailDomain)
       .regex(domainRe, MSG.emailDomain)
       .toLowerCase(),
-    mobile: z
-      .string({ error: MSG.mobileRequired })
-      .trim()
-      .min(1, MSG.mobileRequired)
-      .regex(/^\d{10}$/, MSG.mobileInvalid),
+    mobile: ZMobile,
     session: z
       .string({ error: MSG.sessionRequired })
       .trim()
@@ -94,11 +91,7 @@ export const ZAuthoritySignupRequest = z
   .strictObject({
     name: requiredText(MSG.nameRequired),
     email: email(),
-    mobile: z
-      .string({ error: MSG.mobileRequired })
-      .trim()
-      .min(1, MSG.mobileRequired)
-      .regex(/^\d{10}$/, MSG.mobileInvalid),
+    mobile: ZMobile,
     designation: z.enum(DESIGNATIONS, { error: MSG.designationRequired }),
     department: z
       .string()
@@ -185,5 +178,7 @@ export type TCreateAdminRequest = z.infer<typeof ZCreateAdminRequest>;
 export const ZPublicConfig = z.object({
   studentEmailDomain: z.string(),
   authorityApproval: z.enum(['admin', 'none']),
+  /** the server's TIME_ZONE (CONTRACT 5.5): the web app shows every date in it */
+  timeZone: z.string(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -11,6 +11,7 @@ import {
   HOSTEL_MIN,
   HOSTEL_PROBLEMS,
   REMARKS_MAX,
+  ROOM_MAX,
 } from './enums';
 
 export const MSG_COMPLAINT = {
@@ -45,7 +46,7 @@ const ZHostelComplaint = z.strictObject({
     .string({ error: MSG_COMPLAINT.roomRequired })
     .trim()
     .min(1, MSG_COMPLAINT.roomRequired)
-    .max(20, 'Room number must be at most 20 characters'),
+    .max(ROOM_MAX, `Room number must be at most ${ROOM_MAX} characters`),
   subType: z.enum(HOSTEL_PROBLEMS, { error: MSG_COMPLAINT.problemRequired }),
   description,
 });
@@ -88,6 +89,12 @@ export const ZComplaint = z.object({
   dueAt: z.string(),
   /** Pending or In Progress at or after dueAt */
   overdue: z.boolean(),
+  /**
+   * The student's rating of the resolution (1..5), null while unrated. Sent only where the student's
+   * own eyes or an admin's read it: the student's list and, for its student and admins, the complaint's
+   * page; absent elsewhere (a warden rated badly holds power over the student who rated).
+   */
+  rating: z.number().int().nullable().optional(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 

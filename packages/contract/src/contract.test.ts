@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   complaintStatusPath,
   makeStudentSignupSchema,
+  normaliseMobile,
+  noticeTargetsFor,
   statusColour,
   ZAuthoritySignupRequest,
   ZEmail,
@@ -9,6 +11,7 @@ import {
   ZForgotPasswordRequest,
   ZLoginRequest,
   ZNoticeTarget,
+  ZProfileRequest,
   ZResendOtpRequest,
   ZResetPasswordRequest,
   ZVerifyEmailRequest,
@@ -173,5 +176,55 @@ describe('links', () => {
   it('builds the complaint status link that mails and screens share, with the token escaped', () => {
     expect(complaintStatusPath('CMP-AB12')).toBe('/complaint-status?token=CMP-AB12');
     expect(complaintStatusPath('a&b c')).toBe('/complaint-status?token=a%26b%20c');
+  });
+});
+
+describe('mobile numbers (CONTRACT 5.8)', () => {
+  it('normalises +91, a leading 0, spaces and dashes to ten digits and nothing else', () => {
+    for (const text of [
+      '+91 98765-43210',
+      '+91 98765 43210',
+      '+919876543210',
+      '098765-43210',
+      ' 9876543210 ',
+    ]) {
+      expect(normaliseMobile(text)).toBe('9876543210');
+    }
+    for (const text of [
+      '91 98765 43210',
+      '+92 9876543210',
+      '0091 9876543210',
+      '98765 4321',
+      '(98765)43210',
+      '',
+    ]) {
+      expect(normaliseMobile(text)).toBeNull();
+    }
+  });
+
+  it('sends the ten digits from both signups and the profile', () => {
+    const student = makeStudentSignupSchema().parse({ ...valid, mobile: '+91 98765-43210' });
+    expect(student.mobile).toBe('9876543210');
+    const profile = ZProfileRequest.parse({ mobile: '0 98765 43210', hostelNo: '4', roomNo: ' 12 ' });
+    expect(profile).toEqual({ mobile: '9876543210', hostelNo: 4, roomNo: '12' });
+    expect(firstMessage(ZProfileRequest, { mobile: '12345' })).toBe(
+      'Please enter a valid 10-digit mobile number',
+    );
+  });
+});
+
+describe('notice audiences (CONTRACT 5.8)', () => {
+  it('gives a Hostel Clerk or Warden their own hostel only, everyone else every audience', () => {
+    const authority = (designation: string, hostelNo: number | null) => ({
+      role: 'authority',
+      designation,
+      hostelNo,
+    });
+    expect(noticeTargetsFor(authority('Hostel Clerk', 4))).toEqual(['4']);
+    expect(noticeTargetsFor(authority('Warden', 13))).toEqual(['13']);
+    expect(noticeTargetsFor(authority('Warden', null))).toEqual([]);
+    expect(noticeTargetsFor(authority('Network Department', null))).toHaveLength(14);
+    expect(noticeTargetsFor(authority('Other', null))).toContain('all');
+    expect(noticeTargetsFor({ role: 'admin', designation: null, hostelNo: null })).toHaveLength(14);
   });
 });

@@ -72,6 +72,8 @@ export type TComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 export const HOSTEL_MIN = 1;
 export const HOSTEL_MAX = 13;
 export const HOSTEL_NUMBERS = Array.from({ length: HOSTEL_MAX }, (_, i) => i + 1);
+/** A room number's length, on a complaint and on a student's profile. */
+export const ROOM_MAX = 20;
 
 export const PASSWORD_MIN = 8;
 export const RATING_MIN = 1;

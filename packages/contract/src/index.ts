@@ -8,6 +8,7 @@ export * from './feedback';
 export * from './links';
 export * from './messages';
 export * from './notifications';
+export * from './profile';
 export * from './reports';
 export * from './status';
 export * from './user';

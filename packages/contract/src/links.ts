@@ -7,3 +7,8 @@ export const COMPLAINT_STATUS_PATH = '/complaint-status';
 /** The screen that shows one complaint by its token (SPEC's /complaint-status?token=…). */
 export const complaintStatusPath = (token: string) =>
   `${COMPLAINT_STATUS_PATH}?token=${encodeURIComponent(token)}`;
+
+export const FEEDBACK_PATH = '/feedback';
+
+/** The feedback screen with one resolved complaint chosen: "Rate this resolution" (the Resolved mail, the web). */
+export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;

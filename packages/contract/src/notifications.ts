@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './common';
-import { HOSTEL_MAX, MESSAGE_MAX, TITLE_MAX } from './enums';
+import { HOSTEL_DESIGNATIONS, HOSTEL_MAX, MESSAGE_MAX, TITLE_MAX } from './enums';
 
 export const MSG_NOTICE = {
   titleRequired: 'Please enter a title',
@@ -8,7 +8,26 @@ export const MSG_NOTICE = {
   messageRequired: 'Please enter a message',
   messageLong: `Message must be at most ${MESSAGE_MAX} characters`,
   hostelInvalid: 'Target must be all or a hostel number from 1 to 13',
+  /** CONTRACT 5.8: a Hostel Clerk or Warden posting to another audience (403) */
+  ownHostelOnly: (hostel: number | null) =>
+    hostel === null
+      ? 'You can post notices only to your own hostel, and your account has none'
+      : `You can post notices only to your own hostel (Hostel ${hostel})`,
 } as const;
+
+/**
+ * CONTRACT 5.8: the audiences an authority or admin may post to: a Hostel Clerk or Warden only
+ * their own hostel, everyone else (Network Department, Other, admins) any audience.
+ */
+export function noticeTargetsFor(user: {
+  role: string;
+  designation: string | null;
+  hostelNo: number | null;
+}): string[] {
+  const ownHostel = user.role === 'authority' && HOSTEL_DESIGNATIONS.includes(user.designation as never);
+  if (!ownHostel) return NOTICE_TARGETS;
+  return user.hostelNo === null ? [] : [String(user.hostelNo)];
+}
 
 /** `all` or a hostel number 1..13 as text, the form it takes in a path and a multipart field. */
 export const ZNoticeTarget = z

@@ -10,6 +10,8 @@ export const ZUser = z.object({
   department: z.string().nullable(),
   designation: z.enum(DESIGNATIONS).nullable(),
   hostelNo: z.number().int().nullable(),
+  /** CONTRACT 5.8: a student's room on their profile; null where it does not apply */
+  roomNo: z.string().nullable(),
   rollNo: z.string().nullable(),
   session: z.string().nullable(),
   approved: z.boolean(),

@@ -14,6 +14,8 @@ export interface UsersTable {
   department: string | null;
   designation: string | null;
   hostel_no: number | null;
+  /** CONTRACT 5.8: a student's room on their profile (migration 010) */
+  room_no: string | null;
   roll_no: string | null;
   session: string | null;
   verified: number;

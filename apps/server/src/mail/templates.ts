@@ -48,6 +48,7 @@ export function codeMail(
   return { to, subject, ...body };
 }
 
+/** A status change, to the student; a Resolved one also links to rating the resolution (`rateLink`). */
 export function statusMail(
   to: string,
   name: string,
@@ -55,6 +56,7 @@ export function statusMail(
   status: string,
   remarks: string | null,
   link: string,
+  rateLink?: string,
 ) {
   const subject = `${PRODUCT}: complaint ${token} is now ${status}`;
   const body = layout(subject, [
@@ -62,6 +64,7 @@ export function statusMail(
     `Your complaint ${token} is now ${status}.`,
     `Remarks: ${remarks?.trim() ? remarks : 'none'}`,
     `Follow it here: ${link}`,
+    ...(rateLink ? [`Rate this resolution: ${rateLink}`] : []),
   ]);
   return { to, subject, ...body };
 }

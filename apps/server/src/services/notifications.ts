@@ -1,5 +1,7 @@
 import {
   MSG,
+  MSG_NOTICE,
+  noticeTargetsFor,
   type TNotification,
   type TNotificationPage,
   type TPageQuery,
@@ -20,7 +22,7 @@ import {
 } from './notifications.queries';
 
 type NotificationRow = Selectable<NotificationsTable>;
-type Poster = Pick<Selectable<UsersTable>, 'id' | 'name' | 'role'>;
+type Poster = Pick<Selectable<UsersTable>, 'id' | 'name' | 'role' | 'designation' | 'hostel_no'>;
 
 export const PDF_MAGIC = Buffer.from('%PDF-', 'ascii');
 const NAME_MAX = 100;
@@ -139,6 +141,9 @@ export async function createNotification(
   fields: TPostNotificationFields,
   pdf: UploadedPdf | null,
 ): Promise<TNotification> {
+  const hostelNo = poster.hostel_no === null ? null : Number(poster.hostel_no);
+  const targets = noticeTargetsFor({ role: poster.role, designation: poster.designation, hostelNo });
+  if (!targets.includes(fields.hostel)) throw forbidden(MSG_NOTICE.ownHostelOnly(hostelNo));
   if (pdf && !isPdf(pdf.data)) throw new HttpError(415, MSG.pdfOnly);
   const pdfName = pdf ? safePdfName(pdf.filename) : null;
   const now = ctx.clock.now();

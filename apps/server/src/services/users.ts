@@ -1,6 +1,8 @@
-import type { TUser } from '@bit/contract';
+import { MSG, type TProfile, type TUser } from '@bit/contract';
 import type { Selectable } from 'kysely';
+import type { Ctx } from '../context';
 import type { UsersTable } from '../db/schema';
+import { forbidden } from '../lib/errors';
 
 /** A user as it is passed around the app (the signed-in user of every request): without the hash. */
 export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;
@@ -15,6 +17,7 @@ export const USER_COLUMNS = [
   'department',
   'designation',
   'hostel_no',
+  'room_no',
   'roll_no',
   'session',
   'verified',
@@ -41,8 +44,29 @@ export function toUser(row: UserRow): TUser {
     department: isNetwork ? 'Network' : row.department,
     designation: (row.designation as TUser['designation']) ?? null,
     hostelNo: isNetwork ? null : row.hostel_no,
+    roomNo: row.role === 'student' ? row.room_no : null,
     rollNo: row.roll_no,
     session: row.session,
     approved: row.approved === 1,
   };
+}
+
+/**
+ * CONTRACT 5.8: a student's own mobile number, hostel and room (each as ZProfileRequest leaves it:
+ * ten digits; a hostel or null; a room or null). Answers the user as it now is.
+ */
+export async function updateProfile(ctx: Ctx, user: UserRow, profile: TProfile): Promise<TUser> {
+  if (user.role !== 'student') throw forbidden(MSG.forbidden);
+  const row = await ctx.database.db
+    .updateTable('users')
+    .set({
+      mobile: profile.mobile,
+      hostel_no: profile.hostelNo,
+      room_no: profile.roomNo,
+      updated_at: ctx.clock.now(),
+    })
+    .where('id', '=', Number(user.id))
+    .returning(USER_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toUser(row);
 }

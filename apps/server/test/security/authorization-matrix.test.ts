@@ -52,7 +52,12 @@ async function postNotice(by: Built, pdf = false) {
     url: '/api/notifications',
     token: by.token,
     ...(await multipart(
-      { title: 'Notice', message: 'Text', hostel: 'all' },
+      // a Hostel Clerk or Warden posts only to their own hostel (CONTRACT 5.8)
+      {
+        title: 'Notice',
+        message: 'Text',
+        hostel: by.user.hostelNo === null ? 'all' : String(by.user.hostelNo),
+      },
       pdf ? { name: 'n.pdf', data: SMALL_PDF } : undefined,
     )),
   });
@@ -294,7 +299,15 @@ const ROWS: Row[] = [
     method: 'POST',
     url: () => '/api/notifications',
     multipart: true,
-    expect: signedIn(201, { studentA: 403, studentB: 403, unapproved: 403 }),
+    // to the whole college: Hostel Clerks and Wardens post only to their own hostel (CONTRACT 5.8)
+    expect: signedIn(201, {
+      studentA: 403,
+      studentB: 403,
+      unapproved: 403,
+      clerk1: 403,
+      warden1: 403,
+      warden2: 403,
+    }),
   },
   {
     endpoint: "DELETE /api/notifications/{warden1's notice}",

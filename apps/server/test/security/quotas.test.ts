@@ -45,12 +45,14 @@ const fileComplaint = (student: Built, i: number) =>
   });
 
 async function postNotice(poster: Built, i: number, pdf = false) {
+  // a Hostel Clerk or Warden may post only to their own hostel (CONTRACT 5.8)
+  const hostel = poster.user.hostelNo === null ? 'all' : String(poster.user.hostelNo);
   return t.request({
     method: 'POST',
     url: '/api/notifications',
     token: poster.token,
     ...(await multipart(
-      { title: `Notice ${i}`, message: 'Water supply off 10-12', hostel: 'all' },
+      { title: `Notice ${i}`, message: 'Water supply off 10-12', hostel },
       pdf ? { name: `notice-${i}.pdf`, data: SMALL_PDF } : undefined,
     )),
   });
@@ -190,7 +192,7 @@ describe('notices a day per authority', () => {
       Array.from({ length: 40 }, (_, i) =>
         createNotification(
           t.ctx,
-          { id: warden.id, name: warden.user.name, role: 'authority' },
+          { id: warden.id, name: warden.user.name, role: 'authority', designation: 'Warden', hostel_no: 6 },
           { title: `N${i}`, message: 'm', hostel: '6' },
           null,
         ),
@@ -346,7 +348,7 @@ if (TEST_DIALECT === 'sqlite') {
           payload: { type: 'College', subType: 'Library', description: 'Plan' },
         });
         expect(filed.statusCode).toBe(201);
-        const form = await multipart({ title: 'Plan', message: 'Plan', hostel: 'all' });
+        const form = await multipart({ title: 'Plan', message: 'Plan', hostel: '1' });
         const posted = await app.inject({
           method: 'POST',
           url: '/api/notifications',

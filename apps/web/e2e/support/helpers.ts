@@ -88,9 +88,13 @@ export async function expectToast(page: Page, text: string | RegExp) {
  * 5 seconds, as they would for a user, who can close them the same way.
  */
 export async function dismissToasts(page: Page) {
-  const toasts = page.locator('.Toastify__toast');
-  for (let n = await toasts.count(); n > 0; n = await toasts.count()) {
-    await toasts.first().getByRole('button', { name: /close/i }).click();
-    await expect(toasts).toHaveCount(n - 1);
-  }
+  // a toast on its way out (closed, or dismissed when its screen was left) is left to go; one may
+  // start going while it is clicked, so each round looks again
+  const open = page.locator('.Toastify__toast:not([class*="-exit"])');
+  await expect(async () => {
+    if ((await open.count()) > 0) {
+      await open.first().getByRole('button', { name: /close/i }).click({ timeout: 1000 });
+    }
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -25,6 +25,8 @@ describe('router', () => {
   });
 
   it('shows an authority the Settings link, which opens the email settings', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(200, { user: warden }),
       'GET /api/me/preferences': () => jsonResponse(200, { data: { newComplaints: 'each' } }),
@@ -39,6 +41,8 @@ describe('router', () => {
   });
 
   it("opens a complaint's page for an admin too, read only", async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     const data = {
       id: 7,
       token: 'CMP-ADM1',

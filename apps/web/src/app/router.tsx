@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RootLayout } from './layout/root-layout';
+import { ShellFallback } from './layout/shell-fallback';
 import { ErrorPage } from './routes/error';
 
 /**
@@ -12,7 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: <div aria-busy="true" className="min-h-screen" />,
+    // index.html's static shell, while the first screen's code loads
+    hydrateFallbackElement: <ShellFallback />,
     children: [
       {
         // errors render inside the shell, with the navigation bar and footer
@@ -38,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: paths.studentDashboard, lazy: () => import('./routes/student-dashboard') },
               { path: paths.fileComplaint, lazy: () => import('./routes/file-complaint') },
               { path: paths.feedback, lazy: () => import('./routes/feedback') },
+              { path: paths.profile, lazy: () => import('./routes/profile') },
             ],
           },
 

@@ -14,4 +14,21 @@ describe('Pagination', () => {
     rerender(<Pagination page={3} pageSize={20} count={45} onPageChange={onPageChange} />);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
+
+  it('shows no pager when everything fits on one page', () => {
+    const { container, rerender } = render(
+      <Pagination page={1} pageSize={20} count={20} onPageChange={() => {}} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+    rerender(<Pagination page={1} pageSize={20} count={0} onPageChange={() => {}} />);
+    expect(container).toBeEmptyDOMElement();
+    rerender(<Pagination page={1} pageSize={20} count={21} onPageChange={() => {}} />);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
+  it('still offers the way back from a page past the end', () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={3} pageSize={20} count={5} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  });
 });

@@ -1,6 +1,6 @@
 import { Button } from './ui/button';
 
-/** Previous / Next with "Page x of y"; shown once there is something to page through. */
+/** Previous / Next with "Page x of y"; shown only when there is more than one page to go through. */
 export function Pagination({
   page,
   pageSize,
@@ -15,7 +15,8 @@ export function Pagination({
   label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
-  if (count <= 0) return null;
+  // one page has nowhere to go: no "Page 1 of 1" between two disabled buttons
+  if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -48,4 +48,20 @@ describe('QueryState', () => {
     expect(screen.getByText('kept')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('reserves the height it is given while loading, and only then', () => {
+    const { rerender } = render(
+      <QueryState query={{ isPending: true, data: undefined }} errorText="Failed" reserve="min-h-svh">
+        {(list: string[]) => <p>{list.join(', ')}</p>}
+      </QueryState>,
+    );
+    expect(screen.getByRole('status')).toHaveClass('min-h-svh');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    rerender(
+      <QueryState query={{ isPending: false, data: ['a'] }} errorText="Failed" reserve="min-h-svh">
+        {(list: string[]) => <p>{list.join(', ')}</p>}
+      </QueryState>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ export function QueryState<T>({
   isEmpty,
   empty,
   className = '',
+  reserve = '',
   children,
 }: {
   query: TQuery<T>;
@@ -23,14 +24,26 @@ export function QueryState<T>({
   empty?: ReactNode;
   /** the spacing of the state messages where they stand */
   className?: string;
+  /**
+   * A min-height class for the loading state, about the height the answer usually takes: it keeps the
+   * footer and whatever follows from jumping when the data arrives (layout shift).
+   */
+  reserve?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.data === undefined) {
     // a retry after a failure (the same search again) is shown as loading, not as the old failure
     return query.isPending || query.isFetching ? (
-      <p role="status" className={`text-slate-600 ${className}`}>
-        {MSG.loading}
-      </p>
+      <div role="status" className={`${className} ${reserve}`}>
+        <p className="text-slate-600">{MSG.loading}</p>
+        {reserve && (
+          <div aria-hidden="true" className="mt-4 space-y-3">
+            <div className="h-24 rounded-xl bg-slate-200/70 motion-safe:animate-pulse" />
+            <div className="h-24 rounded-xl bg-slate-200/70 motion-safe:animate-pulse" />
+            <div className="h-24 rounded-xl bg-slate-200/70 motion-safe:animate-pulse" />
+          </div>
+        )}
+      </div>
     ) : (
       <p
         role="alert"

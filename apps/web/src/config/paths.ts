@@ -16,6 +16,7 @@ export const paths = {
   fileComplaint: '/file-complaint',
   complaintStatus: COMPLAINT_STATUS_PATH,
   feedback: '/feedback',
+  profile: '/profile',
   authorityDashboard: '/authority-dashboard',
   manageComplaints: '/manage-complaints',
   authoritySettings: '/authority-settings',

@@ -32,6 +32,16 @@ function getStoredToken(): string | null {
   }
 }
 
+/**
+ * Whether there may be a session to check. Every sign-in in this app stores its token (the session
+ * cookie, set beside it, ends with the browser or after 30 days; the token is dropped at logout and on
+ * any 401), so a browser without one has no session that GET /auth/check-auth could find: a visitor is
+ * anonymous without asking, and their console shows no 401 (apps/web/README.md, Session).
+ */
+export function mayHaveSession(): boolean {
+  return getStoredToken() !== null;
+}
+
 export function storeToken(token: string) {
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }

@@ -1,7 +1,66 @@
-// Dates as the app shows them, in the India locale (en-IN) like the rest of the screens.
+// Every date the app shows is written here, nowhere else: the India locale (en-IN), day month year, a
+// 24-hour time without seconds, in the server's TIME_ZONE (CONTRACT 5.5), which the server tells in
+// GET /api/config. Until it has answered, the contract's default zone stands.
 
-const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+
+/** CONTRACT 5.5's default TIME_ZONE. */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+let zone = DEFAULT_TIME_ZONE;
+const listeners = new Set<() => void>();
+
+function makeFormats(timeZone: string) {
+  return {
+    /** "24 Nov 2026, 14:05 IST", as the mails write it */
+    instant: new Intl.DateTimeFormat('en-IN', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }),
+    /** "24 Nov 2026" */
+    date: new Intl.DateTimeFormat('en-IN', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }),
+    /** the zone's calendar day, as parts */
+    day: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  };
+}
+
+let formats = makeFormats(zone);
+
+/** The zone dates are shown in. */
+export const timeZone = () => zone;
+
+/**
+ * Shows every date from now on in this IANA zone (the server's TIME_ZONE); an unknown zone is ignored.
+ * Screens that show dates through `useTimeZone` are drawn again.
+ */
+export function setTimeZone(next: string) {
+  if (!next || next === zone) return;
+  let made: ReturnType<typeof makeFormats>;
+  try {
+    made = makeFormats(next);
+  } catch {
+    return;
+  }
+  zone = next;
+  formats = made;
+  for (const listener of listeners) listener();
+}
+
+/** For useSyncExternalStore: called when the zone changes. */
+export function subscribeTimeZone(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
 
 const count = new Intl.NumberFormat('en-IN');
 const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
@@ -20,18 +79,36 @@ export function overdueAge(dueAt: string, now: number = Date.now()): string {
   return `${plural(Math.floor(past / DAY_MS), 'day', 'days')} overdue`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** An instant with its time: "24 Nov 2026, 7:19 pm" (the browser's time zone); "—" when unreadable. */
+/** An instant with its time: "24 Nov 2026, 19:19 IST" (in TIME_ZONE); "—" when unreadable. */
 export function formatInstant(iso: string): string {
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? '—' : dateTime.format(at);
+  return Number.isNaN(at) ? '—' : formats.instant.format(at);
+}
+
+/** The day of an instant: "24 Nov 2026" (in TIME_ZONE); "—" when unreadable. */
+export function formatDate(iso: string): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? '—' : formats.date.format(at);
+}
+
+const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'always' });
+
+/**
+ * How long ago an instant was, for lists and cards where age matters: "just now", "5 minutes ago",
+ * "3 hours ago", "3 days ago", "2 months ago", "1 year ago". An instant the browser's clock puts ahead
+ * (clocks differ) is "just now"; an unreadable one "".
+ */
+export function relativeAge(iso: string, now: number = Date.now()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return '';
+  const past = now - at;
+  if (past < MINUTE_MS) return 'just now';
+  if (past < HOUR_MS) return relative.format(-Math.floor(past / MINUTE_MS), 'minute');
+  if (past < DAY_MS) return relative.format(-Math.floor(past / HOUR_MS), 'hour');
+  const days = Math.floor(past / DAY_MS);
+  if (days < 30) return relative.format(-days, 'day');
+  if (days < 365) return relative.format(-Math.floor(days / 30), 'month');
+  return relative.format(-Math.floor(days / 365), 'year');
 }
 
 // Calendar days and months are labels, not instants: formatted in UTC so no time zone moves them.
@@ -42,6 +119,7 @@ const dayFormat = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'UTC',
 });
 const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthNameFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' });
 
 /** A YYYY-MM-DD day as "1 Jan 2025"; anything else as it is. */
 export function formatDay(day: string): string {
@@ -55,11 +133,16 @@ export function formatMonth(month: string): string {
   return Number.isNaN(at) ? month : monthFormat.format(at);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A YYYY-MM month's name alone, "Jan" (chart labels); anything else as it is. */
+export function formatMonthName(month: string): string {
+  const at = Date.parse(`${month}-01T00:00:00Z`);
+  return Number.isNaN(at) ? month : monthNameFormat.format(at);
+}
 
-/** The browser's calendar day of an instant, YYYY-MM-DD. */
+/** The calendar day of an instant in TIME_ZONE, YYYY-MM-DD: the days a report's period is made of. */
 export function localDay(date: Date = new Date()): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const parts = Object.fromEntries(formats.day.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /** The day `days` after (or, negative, before) a YYYY-MM-DD day. */

@@ -10,7 +10,7 @@ import {
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { type Id, toast } from 'react-toastify';
 import { config, type z } from 'zod';
 import { ApiError } from './api-client';
 
@@ -74,6 +74,12 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
     shouldFocusError: false,
   });
   const ref = useRef<HTMLFormElement>(null);
+  // the form's last error toast: the next one replaces it, so submits in a row never pile up toasts
+  const lastToast = useRef<Id | null>(null);
+  const toastError = (message: string) => {
+    if (lastToast.current !== null) toast.dismiss(lastToast.current);
+    lastToast.current = toast.error(message);
+  };
   const values = useWatch({ control: form.control }) as TValues;
   const { errors } = form.formState;
 
@@ -89,7 +95,7 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
 
   const onInvalid = (failing: FieldErrors<TValues>) => {
     const message = pointAt(failing as Record<string, { message?: unknown }>);
-    if (message) toast.error(invalidToast(message));
+    if (message) toastError(invalidToast(message));
   };
 
   /** A control's props: its value, events, ref and the message to show under it. */
@@ -125,7 +131,7 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
       const named = error instanceof ApiError ? error.errors.filter((e) => e.field in defaultValues) : [];
       for (const e of named) form.setError(e.field as Path<TValues>, { type: 'server', message: e.message });
       if (named.length > 0) pointAt(Object.fromEntries(named.map((e) => [e.field, e])));
-      toast.error(message(error));
+      toastError(message(error));
     },
   };
 }

@@ -10,6 +10,7 @@ export const student: TUser = {
   department: 'Computer Science',
   designation: null,
   hostelNo: null,
+  roomNo: null,
   rollNo: 'BTECH/10001/23',
   session: '2023-27',
   approved: true,

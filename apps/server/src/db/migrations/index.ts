@@ -13,6 +13,7 @@ import {
   type MigrationSettings,
 } from './008-due-dates-reports';
 import { reportRollups } from './009-report-rollups';
+import { profileRoom } from './010-profile-room';
 
 export type { MigrationSettings };
 
@@ -31,5 +32,6 @@ export function migrations(
     '007_it_support_to_network': itSupportToNetwork(),
     '008_due_dates_reports': dueDatesAndReports(settings),
     '009_report_rollups': reportRollups(dialect, settings),
+    '010_profile_room': profileRoom(),
   };
 }

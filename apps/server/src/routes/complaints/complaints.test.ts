@@ -284,6 +284,22 @@ describe('updating a complaint and its history', () => {
     expect(mail?.sent_at).toBeNull();
   });
 
+  it('links the Resolved mail to rating the resolution, and no other status mail', async () => {
+    // a student of its own: the suite's student files close to the daily limit
+    const student = await buildStudent(t);
+    const { id, token } = (await file(student.token, hostel)).body.complaint;
+    const rateLink = `${t.config.publicUrl}/feedback?token=${token}`;
+    const update = (status: string) =>
+      t.request({ method: 'PUT', url: `/api/complaints/${id}`, token: warden.token, payload: { status } });
+    expect((await update('In Progress')).status).toBe(200);
+    expect((await lastMail(t, student.email))?.text_body).not.toContain('Rate this resolution');
+    expect((await update('Resolved')).status).toBe(200);
+    const mail = await lastMail(t, student.email);
+    expect(mail?.subject).toContain('Resolved');
+    expect(mail?.text_body).toContain(`Rate this resolution: ${rateLink}`);
+    expect(mail?.html_body).toContain(rateLink);
+  });
+
   it('queues no mail when the update is refused', async () => {
     const { id } = (await file(student.token, hostel)).body.complaint;
     const count = async () =>

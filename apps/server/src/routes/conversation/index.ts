@@ -8,6 +8,8 @@ import {
   ZPostMessageResponse,
   ZPreferences,
   ZPreferencesResponse,
+  ZProfileRequest,
+  ZProfileResponse,
   ZReopenRequest,
   ZReopenResponse,
 } from '@bit/contract';
@@ -25,6 +27,7 @@ import {
   reopenComplaint,
   setPreferences,
 } from '../../services/conversation';
+import { updateProfile } from '../../services/users';
 
 /** The one `file` part of a photo upload, held in memory (8 MiB cap: the busboy limit answers 413). */
 async function readPhoto(request: FastifyRequest): Promise<Buffer> {
@@ -196,5 +199,18 @@ export async function meRoutes(fastify: FastifyInstance) {
     async (request) => ({
       data: await setPreferences(ctx, currentUser(request), request.body.newComplaints),
     }),
+  );
+  app.put(
+    '/profile',
+    {
+      preValidation: requireRole('student'),
+      schema: {
+        tags,
+        summary: "A student's mobile number, hostel and room (CONTRACT 5.8); authorities and admins: 403",
+        body: ZProfileRequest,
+        response: { 200: ZProfileResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ data: await updateProfile(ctx, currentUser(request), request.body) }),
   );
 }

@@ -197,3 +197,57 @@ describe('the admin feedback list', () => {
     expect((await t.request({ method: 'GET', url: '/api/feedback', token: s.token })).status).toBe(403);
   });
 });
+
+describe('the rating shown back', () => {
+  const get = (url: string, token: string) => t.request({ method: 'GET', url, token });
+
+  it("is in the student's own list: null until rated, then the rating given", async () => {
+    const s = await buildStudent(t);
+    const rated = await complaintOf(s);
+    const open = await complaintOf(s, 'Pending');
+    const before = await get('/api/complaints/student', s.token);
+    expect(before.status).toBe(200);
+    const ratingOf = (body: { data: Array<{ id: number; rating?: number | null }> }, id: number) =>
+      body.data.find((c) => c.id === id)?.rating;
+    expect(ratingOf(before.body, rated.id)).toBeNull();
+    expect(ratingOf(before.body, open.id)).toBeNull();
+
+    expect((await submit(s, { complaintId: rated.id, rating: 3 })).status).toBe(201);
+    const after = await get('/api/complaints/student', s.token);
+    expect(ratingOf(after.body, rated.id)).toBe(3);
+    expect(ratingOf(after.body, open.id)).toBeNull();
+  });
+
+  it('is on the complaint’s page for its student and for admins, and not told to the authority', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+    const page = (token: string) => get(`/api/complaints/${c.token}`, token);
+
+    expect((await page(s.token)).body.data.rating).toBeNull();
+    expect((await page(admin.token)).body.data.rating).toBeNull();
+
+    expect((await submit(s, { complaintId: c.id, rating: 2, comments: 'Took a week' })).status).toBe(201);
+    expect((await page(s.token)).body.data.rating).toBe(2);
+    expect((await page(admin.token)).body.data.rating).toBe(2);
+    const seenByWarden = await page(warden.token);
+    expect(seenByWarden.status).toBe(200);
+    expect(seenByWarden.body.data).not.toHaveProperty('rating');
+  });
+
+  it('is not in the authority’s or the admin’s lists', async () => {
+    const s = await buildStudent(t);
+    const c = await complaintOf(s);
+    expect((await submit(s, { complaintId: c.id, rating: 5 })).status).toBe(201);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+    const lists = [
+      await get('/api/complaints/authority?pageSize=100', warden.token),
+      await get('/api/complaints/admin/all?pageSize=100', admin.token),
+    ];
+    for (const list of lists) {
+      const row = list.body.data.find((r: { id: number }) => r.id === c.id);
+      expect(row).toBeDefined();
+      expect(row).not.toHaveProperty('rating');
+    }
+  });
+});

@@ -68,6 +68,27 @@ describe('health and the API frame', () => {
     expect(res.body.paths['/api/health']).toBeDefined();
   });
 
+  it('tells the web app the settings it needs, the time zone its dates are shown in among them', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/config' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      studentEmailDomain: 'bitmesra.ac.in',
+      authorityApproval: 'admin',
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  it('answers the configured TIME_ZONE, to anyone, signed in or not', async () => {
+    const other = await createTestApp({ config: { timeZone: 'Europe/London' } });
+    try {
+      const res = await other.request({ method: 'GET', url: '/api/config' });
+      expect(res.status).toBe(200);
+      expect(res.body.timeZone).toBe('Europe/London');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 503 with a message when the database is gone', async () => {
     const other = await createTestApp();
     await other.db.database.close();

@@ -40,6 +40,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
     async () => ({
       studentEmailDomain: app.ctx.config.studentEmailDomain,
       authorityApproval: app.ctx.config.authorityApproval,
+      timeZone: app.ctx.config.timeZone,
     }),
   );
 }

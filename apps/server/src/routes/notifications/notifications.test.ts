@@ -80,6 +80,45 @@ describe('posting notices', () => {
   });
 });
 
+describe('notice audience by designation (CONTRACT 5.8)', () => {
+  it('lets a Hostel Clerk or Warden post to their own hostel only, refusing any other audience with 403 and storing nothing', async () => {
+    const clerk = await buildAuthority(t, 'Hostel Clerk', { hostelNo: 5 });
+    const warden5 = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+    for (const poster of [clerk, warden5]) {
+      expect((await post(poster, notice('5', `Own ${poster.id}`))).status).toBe(201);
+      for (const other of ['all', '6', '13']) {
+        const res = await post(poster, notice(other, `Refused ${poster.id} ${other}`));
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ message: 'You can post notices only to your own hostel (Hostel 5)' });
+      }
+    }
+    const every = await t.request({ method: 'GET', url: '/api/notifications?pageSize=100' });
+    expect(titles(every).filter((title) => title.startsWith('Refused'))).toEqual([]);
+  });
+
+  it('refuses another audience before storing the PDF sent with it', async () => {
+    const clerk = await buildAuthority(t, 'Hostel Clerk', { hostelNo: 8 });
+    const res = await post(clerk, notice('9', 'Refused with PDF'), { name: 'menu.pdf', data: SMALL_PDF });
+    expect(res.status).toBe(403);
+    const n = await t.ctx.database.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', 'Refused with PDF')
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(0);
+  });
+
+  it('lets the Network Department, Other and admins post to any audience', async () => {
+    const network = await buildAuthority(t, 'Network Department');
+    const other = await buildAuthority(t, 'Other');
+    for (const poster of [network, other, admin]) {
+      for (const target of ['all', '1', '13']) {
+        expect((await post(poster, notice(target))).status).toBe(201);
+      }
+    }
+  });
+});
+
 describe('notice targets', () => {
   it('shows a hostel 3 notice for /3 only, and an all notice for every audience', async () => {
     const local = await createTestApp();
@@ -261,7 +300,7 @@ describe('deleting notices', () => {
     expect((await t.request({ method: 'GET', url: mine.pdfUrl })).status).toBe(404);
     expect((await del(mine.id, warden)).status).toBe(404);
 
-    const theirs = (await post(other, notice('all'))).body.data;
+    const theirs = (await post(other, notice('3'))).body.data;
     expect((await del(theirs.id, admin)).status).toBe(200);
     expect((await del(999999, admin)).status).toBe(404);
   });

@@ -19,7 +19,7 @@ import { readCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
 import { OPEN_STATUSES } from './due';
-import { countInScope, countNotYetDue, type PageShape, pageIds, rowsByIds } from './queries';
+import { countInScope, countNotYetDue, type PageShape, pageIds, ratingsOf, rowsByIds } from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
@@ -114,11 +114,23 @@ export async function listStudentComplaints(
     pageRows(ctx, scope, q, {}, now),
     countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }),
   ]);
+  // the student's own ratings, so the list offers "Rate this resolution" or shows the rating given
+  const ratings = await ratingsByComplaint(
+    ctx,
+    rows.map((r) => Number(r.id)),
+  );
   return page(
-    rows.map((r) => toComplaint(r, now)),
+    rows.map((r) => ({ ...toComplaint(r, now), rating: ratings.get(Number(r.id)) ?? null })),
     Number(counted?.n ?? 0),
     q,
   );
+}
+
+/** The ratings given to these complaints, by complaint id (one index lookup per id). */
+export async function ratingsByComplaint(ctx: Ctx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ratingsOf(ctx.database, { ids });
+  return new Map(rows.map((r) => [Number(r.complaint_id), Number(r.rating)]));
 }
 
 /** The authority's page and the counts over its whole scope; an unapproved one gets an empty page. */

@@ -2,6 +2,7 @@ import {
   complaintStatusPath,
   MSG,
   MSG_COMPLAINT,
+  rateComplaintPath,
   type TComplaint,
   type TComplaintStatus,
   type TUpdateComplaintRequest,
@@ -77,9 +78,11 @@ export async function updateComplaintStatus(
     const [student] = await studentContact(trx, { studentId: Number(before.student_id) });
     if (student) {
       const link = `${ctx.config.publicUrl}${complaintStatusPath(row.token)}`;
+      const rateLink =
+        input.status === 'Resolved' ? `${ctx.config.publicUrl}${rateComplaintPath(row.token)}` : undefined;
       await enqueueMail(
         trx,
-        statusMail(student.email, student.name, row.token, input.status, remarks, link),
+        statusMail(student.email, student.name, row.token, input.status, remarks, link, rateLink),
         now,
       );
     }

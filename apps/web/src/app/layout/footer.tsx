@@ -1,14 +1,33 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/components/auth-provider';
 
 const COLLEGE_WEBSITE = 'https://www.bitmesra.ac.in';
 const CONTACT_EMAIL = 'complaints@bitmesra.ac.in';
 const CONTACT_PHONE = '+91 651 227 5444';
 
+const STUDENT_LINKS = [
+  { to: paths.fileComplaint, label: 'File Complaint' },
+  { to: paths.complaintStatus, label: 'Complaint Status' },
+  { to: paths.feedback, label: 'Feedback' },
+];
+
+const VISITOR_LINKS = [
+  { to: paths.studentLogin, label: 'Student Login' },
+  { to: paths.studentSignup, label: 'Student Signup' },
+  { to: paths.studentNotifications, label: 'Notifications' },
+];
+
 const linkClass =
   'inline-flex min-h-11 items-center text-brand-100 underline-offset-2 hover:text-white hover:underline';
 
+/**
+ * SPEC §2's footer. Its quick links open student screens, so only students get them (anyone else was
+ * sent to / by them): a visitor is offered logging in, other roles nothing.
+ */
 export function Footer() {
+  const { user } = useAuth();
+  const role = user?.role ?? null;
   return (
     <footer className="on-dark mt-12 bg-brand-900 text-brand-100 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -26,26 +45,23 @@ export function Footer() {
             College website: www.bitmesra.ac.in
           </a>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className="text-base font-semibold text-white">Quick Links</h2>
-          <ul className="mt-2 text-sm">
-            <li>
-              <Link to={paths.fileComplaint} className={linkClass}>
-                File Complaint
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.complaintStatus} className={linkClass}>
-                Complaint Status
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.feedback} className={linkClass}>
-                Feedback
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {role === 'student' || role === null ? (
+          <nav aria-label="Quick links">
+            <h2 className="text-base font-semibold text-white">Quick Links</h2>
+            <ul className="mt-2 text-sm">
+              {(role === 'student' ? STUDENT_LINKS : VISITOR_LINKS).map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          // the grid keeps its three columns from sm on
+          <div className="hidden sm:block" />
+        )}
         <div>
           <h2 className="text-base font-semibold text-white">Contact</h2>
           <address className="mt-2 text-sm not-italic">

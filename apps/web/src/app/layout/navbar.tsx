@@ -26,9 +26,22 @@ function navItems(role: TRole | null): TNavItem[] {
     { to: role === 'student' ? paths.studentNotifications : paths.notifications, label: 'Notifications' },
     { to: paths.team, label: 'About' },
     { to: dashboardPath[role], label: 'Dashboard' },
-    ...(role === 'student' ? [{ to: paths.fileComplaint, label: 'File Complaint' }] : []),
+    ...(role === 'student'
+      ? [
+          { to: paths.fileComplaint, label: 'File Complaint' },
+          { to: paths.complaintStatus, label: 'Complaint Status' },
+          { to: paths.feedback, label: 'Feedback' },
+          { to: paths.profile, label: 'Profile' },
+        ]
+      : []),
     ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
-    ...(role === 'admin' ? [{ to: paths.reports, label: 'Reports' }] : []),
+    ...(role === 'admin'
+      ? [
+          { to: paths.viewComplaints, label: 'Complaints' },
+          { to: paths.manageAuthorities, label: 'Authorities' },
+          { to: paths.reports, label: 'Reports' },
+        ]
+      : []),
   ];
 }
 

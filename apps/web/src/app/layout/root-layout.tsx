@@ -1,6 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { OfflineBanner } from './offline-banner';
+
+// Loaded after the page: reading GET /api/config goes through the contract's schemas (zod), which
+// would otherwise weigh on every first paint; dates use Asia/Kolkata until it answers.
+const ServerTimeZone = lazy(() => import('./server-time-zone').then((m) => ({ default: m.ServerTimeZone })));
 
 /** The app shell: skip link, navigation bar, the screen, footer. */
 export function RootLayout() {
@@ -13,11 +19,17 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Navbar />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+      <OfflineBanner />
+      {/* at least a screen high: the footer starts below the first screen, so it never jumps up or
+          down in view while a screen's data arrives (layout shift) */}
+      <main id="main-content" tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
       <ScrollRestoration />
+      <Suspense fallback={null}>
+        <ServerTimeZone />
+      </Suspense>
     </div>
   );
 }

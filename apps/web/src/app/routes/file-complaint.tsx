@@ -1,5 +1,7 @@
+import { useSignedInUser } from '../../features/auth/components/auth-provider';
 import { FileComplaintForm } from '../../features/complaints/components/file-complaint-form';
 
 export function Component() {
-  return <FileComplaintForm />;
+  const { hostelNo, roomNo } = useSignedInUser();
+  return <FileComplaintForm profile={{ hostelNo, roomNo }} />;
 }

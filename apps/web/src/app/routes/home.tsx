@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
+import { SignInReason } from '../../features/auth/components/sign-in-reason';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
 const STEPS = [
@@ -34,9 +35,16 @@ export function Component() {
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
             Raise hostel and campus issues, follow them to resolution, and tell us how we did.
           </p>
+          <SignInReason className="mt-6 max-w-2xl bg-white text-brand-900" />
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton to={paths.studentLogin} state={state} variant="secondary">
               Student Login
+            </LinkButton>
+            <LinkButton
+              to={paths.studentSignup}
+              className="border border-white bg-transparent hover:bg-brand-800"
+            >
+              Sign up
             </LinkButton>
             <LinkButton
               to={paths.authorityLogin}

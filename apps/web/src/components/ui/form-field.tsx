@@ -1,7 +1,8 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 
+// text-base (16 px): below that, iOS Safari zooms the page in when a field takes focus
 export const inputClass =
-  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-status-other';
+  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-status-other';
 
 const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
 

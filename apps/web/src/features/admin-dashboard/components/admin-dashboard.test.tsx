@@ -14,6 +14,7 @@ const admin: TUser = {
   department: null,
   designation: null,
   hostelNo: null,
+  roomNo: null,
   rollNo: null,
   session: null,
   approved: true,

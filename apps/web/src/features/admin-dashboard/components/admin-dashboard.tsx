@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DateTime } from '../../../components/ui/date-time';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -65,6 +66,8 @@ export function AdminDashboard({ user }: { user: TUser }) {
         query={stats}
         errorText={errorMessage(stats.error, MSG.fetchDashboardFailed)}
         className="mt-6"
+        // the counts and both charts are taller than a phone's screen: the recent list stays below it
+        reserve="min-h-svh"
       >
         {(s) => (
           <>
@@ -147,7 +150,7 @@ export function AdminDashboard({ user }: { user: TUser }) {
                         {f.student.name}
                         {f.student.rollNo ? ` (${f.student.rollNo})` : ''}
                       </span>
-                      <span className="text-xs text-slate-500">{new Date(f.createdAt).toLocaleString()}</span>
+                      <DateTime iso={f.createdAt} className="text-xs text-slate-500" />
                     </div>
                     {f.comments ? (
                       <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-800">

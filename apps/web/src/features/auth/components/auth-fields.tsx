@@ -5,7 +5,7 @@ import { TextField } from '../../../components/ui/form-field';
 
 type TTextFieldProps = ComponentProps<typeof TextField>;
 
-/** Keeps only digits, at most `max` of them (mobile numbers, one-time codes). */
+/** Keeps only digits, at most `max` of them (one-time codes). */
 export const digitsOnly = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
 
 /** A field of digits only, with what each one fixes; give it `form.filtered(name, digitsOnly(n))`. */
@@ -13,15 +13,6 @@ const digitsField =
   (fixed: Partial<TTextFieldProps> & { label: string }) => (props: Omit<TTextFieldProps, 'label'>) => (
     <TextField inputMode="numeric" {...fixed} {...props} />
   );
-
-/** The ten-digit mobile number of both signups. */
-export const MobileField = digitsField({
-  label: 'Mobile number',
-  type: 'tel',
-  autoComplete: 'tel-national',
-  maxLength: 10,
-  hint: '10 digits',
-});
 
 /** The mailed six-digit code of verify-email and reset-password. */
 export const CodeField = digitsField({

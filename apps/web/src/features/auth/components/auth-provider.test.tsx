@@ -10,10 +10,14 @@ import { AuthProvider, useAuth } from './auth-provider';
 const asha = student;
 
 function Session() {
-  const { user, signIn, logout } = useAuth();
+  const { user, status, signIn, logout, retry } = useAuth();
   return (
     <>
-      <p>{user ? `signed in as ${user.name}` : 'anonymous'}</p>
+      <p>{user ? `signed in as ${user.name}` : status === 'loading' ? 'checking' : 'anonymous'}</p>
+      <p>status {status}</p>
+      <button type="button" onClick={retry}>
+        retry
+      </button>
       <button type="button" onClick={() => signIn('tok', asha, 'student')}>
         sign in
       </button>
@@ -60,6 +64,8 @@ describe('the session and the query cache', () => {
   });
 
   it('empties the cache when the user logs out', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }),
       'POST /api/auth/logout': () => jsonResponse(200, { message: MSG.loggedOut }),
@@ -74,6 +80,8 @@ describe('the session and the query cache', () => {
   });
 
   it('empties the cache when a call answers 401, as the session is gone', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }),
       'GET /api/complaints/student': () => jsonResponse(401, { message: MSG.notSignedIn }),
@@ -83,5 +91,53 @@ describe('the session and the query cache', () => {
     remember();
     await expect(api.get('/complaints/student')).rejects.toMatchObject({ status: 401 });
     await waitFor(() => expect(cached()).toBe(0));
+  });
+});
+
+describe('the session check', () => {
+  it('leaves a visitor without a stored token anonymous without asking the server', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }) });
+    renderSession();
+    expect(screen.getByText('status anonymous')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByText('anonymous')).toBeInTheDocument();
+  });
+
+  it('asks the server when a token is stored and drops it on a 401', async () => {
+    localStorage.setItem('token', 'tok');
+    const fetch = mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, { message: MSG.notSignedIn }),
+    });
+    renderSession();
+    expect(await screen.findByText('status anonymous')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('is unreachable, not anonymous, when the check fails at the network, and Retry checks again', async () => {
+    localStorage.setItem('token', 'tok');
+    let down = true;
+    const fetch = mockFetch({
+      'GET /api/auth/check-auth': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { user: asha });
+      },
+    });
+    renderSession();
+    expect(await screen.findByText('status unreachable')).toBeInTheDocument();
+    // the token is kept: the session may be alive
+    expect(localStorage.getItem('token')).toBe('tok');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findByText('signed in as Asha Kumari')).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('is unreachable when the proxy answers 502 or 503 for the server', async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch({ 'GET /api/auth/check-auth': () => new Response('Bad Gateway', { status: 502 }) });
+    renderSession();
+    expect(await screen.findByText('status unreachable')).toBeInTheDocument();
   });
 });

@@ -10,10 +10,21 @@ import {
   useRef,
   useState,
 } from 'react';
-import { clearStoredToken, leaveForHome, setUnauthorizedHandler, storeToken } from '../../../lib/api-client';
+import {
+  ApiError,
+  clearStoredToken,
+  leaveForHome,
+  mayHaveSession,
+  setUnauthorizedHandler,
+  storeToken,
+} from '../../../lib/api-client';
 import { checkAuth, logout as logoutRequest } from '../api/session';
 
-type TSessionStatus = 'loading' | 'anonymous' | 'signed-in';
+/**
+ * `unreachable`: the check failed at the network (no answer, or the proxy's 502/503/504): the visitor
+ * may well be signed in, and is neither shown the public pages as if logged out nor sent to them.
+ */
+type TSessionStatus = 'loading' | 'anonymous' | 'signed-in' | 'unreachable';
 
 type TAuthContext = {
   user: TUser | null;
@@ -22,6 +33,10 @@ type TAuthContext = {
   signIn: (token: string, user: TUser, role: TRole) => TUser;
   /** Calls the server, drops the token, empties the query cache, clears the user and toasts; never throws. */
   logout: () => Promise<void>;
+  /** Checks the session again, after it was `unreachable`. */
+  retry: () => void;
+  /** The signed-in user as the server now answers it (after the profile is saved); keeps the role. */
+  updateUser: (user: TUser) => void;
 };
 
 const AuthContext = createContext<TAuthContext | null>(null);
@@ -38,29 +53,47 @@ function toSessionUser(user: TUser, role: TRole = user.role): TUser {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<TUser | null>(null);
-  const [status, setStatus] = useState<TSessionStatus>('loading');
+  // a visitor with no stored token has no session to check (lib/api-client.ts, mayHaveSession)
+  const [status, setStatus] = useState<TSessionStatus>(() => (mayHaveSession() ? 'loading' : 'anonymous'));
+  // bumps on every Retry, to run the check again
+  const [attempt, setAttempt] = useState(0);
   // bumps on every sign-in and logout, so a slow session check cannot undo them
   const version = useRef(0);
 
-  // Checked on start and whenever the user is empty; a failed check leaves the visitor anonymous.
+  // Checked on start, whenever the user is empty and on Retry, only when a token is stored: without one
+  // the answer is known (401). A 401 leaves the visitor anonymous; no answer at all (the network, the
+  // proxy) leaves them `unreachable`, to try again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what Retry changes to run it again
   useEffect(() => {
     if (user) return;
+    if (!mayHaveSession()) {
+      setStatus('anonymous');
+      return;
+    }
     const started = version.current;
     let cancelled = false;
+    setStatus('loading');
     checkAuth()
       .then(({ user: current }) => {
         if (cancelled || started !== version.current) return;
         setUser(toSessionUser(current));
         setStatus('signed-in');
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled || started !== version.current) return;
-        setStatus('anonymous');
+        const unreachable = !(error instanceof ApiError) || error.status >= 502;
+        setStatus(unreachable ? 'unreachable' : 'anonymous');
       });
     return () => {
       cancelled = true;
     };
-  }, [user]);
+  }, [user, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const updateUser = useCallback(
+    (next: TUser) => setUser((current) => (current ? toSessionUser(next, current.role) : current)),
+    [],
+  );
 
   // A college lab computer is shared: whatever the cache holds was read for the visitor before, and not
   // one list of it may reach the next. Queries only: a running login lives in the mutation cache.
@@ -104,7 +137,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     toast.success(MSG.loggedOut);
   }, [forgetServerState]);
 
-  const value = useMemo(() => ({ user, status, signIn, logout }), [user, status, signIn, logout]);
+  const value = useMemo(
+    () => ({ user, status, signIn, logout, retry, updateUser }),
+    [user, status, signIn, logout, retry, updateUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

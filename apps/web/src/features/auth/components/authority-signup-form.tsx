@@ -2,10 +2,11 @@ import { DESIGNATIONS, HOSTEL_DESIGNATIONS, type TDesignation, ZAuthoritySignupR
 import type { ChangeEvent } from 'react';
 import type { z } from 'zod';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { MobileField, mobileText } from '../../../components/ui/mobile-field';
 import { hostelChoice } from '../../../config/options';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useAuthoritySignup } from '../api/authority-signup';
-import { digitsOnly, MobileField, withConfirmation } from './auth-fields';
+import { withConfirmation } from './auth-fields';
 import { SignupCard } from './signup-card';
 
 type TValues = {
@@ -54,7 +55,7 @@ export function AuthoritySignupForm() {
   return (
     <SignupCard kind="authority" form={form} signup={signup}>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
-      <MobileField required {...form.filtered('mobile', digitsOnly(10))} />
+      <MobileField required {...form.filtered('mobile', mobileText)} />
       <SelectField
         label="Designation"
         required

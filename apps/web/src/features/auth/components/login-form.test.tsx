@@ -62,3 +62,87 @@ describe('login form', () => {
     ]);
   });
 });
+
+describe('toasts of one form', () => {
+  it('replaces its last error toast with the next, so submits in a row never pile up', async () => {
+    let id = 0;
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => ++id);
+    const dismiss = vi.spyOn(toast, 'dismiss').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/student-login': () => jsonResponse(401, { message: MSG.incorrectPassword }),
+    });
+    renderRoutes([{ path: '/', element: <LoginForm kind="student" /> }], ['/']);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(dismiss).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(error).toHaveBeenLastCalledWith(MSG.incorrectPasswordClient));
+    expect(dismiss).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('an unverified student logging in', () => {
+  const unverified = () =>
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/student-login': () => jsonResponse(403, { message: MSG.verifyFirst }),
+      'POST /api/auth/resend-otp': () => jsonResponse(200, { message: MSG.otpResent }),
+    });
+  const routes = [
+    { path: '/student-login', element: <LoginForm kind="student" /> },
+    { path: '/verify-email', element: <p>code entry</p> },
+  ];
+  const logIn = () => {
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+  };
+
+  it('is told to verify first and offered the code entry for that email, with focus on it', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    unverified();
+    const { router } = renderRoutes(routes, ['/student-login']);
+    logIn();
+
+    const enter = await screen.findByRole('link', { name: 'Enter the code' });
+    expect(error).toHaveBeenCalledWith(MSG.verifyFirst);
+    expect(screen.getByRole('region', { name: 'Verify your email' })).toHaveTextContent(
+      'asha@bitmesra.ac.in',
+    );
+    await waitFor(() => expect(enter).toHaveFocus());
+    fireEvent.click(enter);
+    await screen.findByText('code entry');
+    expect(router.state.location.state).toEqual({ email: 'asha@bitmesra.ac.in', role: 'student' });
+  });
+
+  it('can have a new code mailed, and then enters it', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    const fetch = unverified();
+    const { router } = renderRoutes(routes, ['/student-login']);
+    logIn();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+
+    await screen.findByText('code entry');
+    expect(success).toHaveBeenCalledWith(MSG.otpResent);
+    const resend = fetch.mock.calls.find(([url]) => String(url).includes('/resend-otp'));
+    expect(JSON.parse(String(resend?.[1]?.body))).toEqual({ email: 'asha@bitmesra.ac.in' });
+    expect(router.state.location.state).toEqual({ email: 'asha@bitmesra.ac.in', role: 'student' });
+  });
+
+  it('is not offered for a wrong password', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/student-login': () => jsonResponse(401, { message: MSG.incorrectPassword }),
+    });
+    renderRoutes(routes, ['/student-login']);
+    logIn();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.incorrectPasswordClient));
+    expect(screen.queryByRole('link', { name: 'Enter the code' })).toBeNull();
+  });
+});

@@ -1,16 +1,19 @@
 import { MSG, type TLoginRequest, type TRole, ZLoginRequest } from '@bit/contract';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
-import { SubmitButton } from '../../../components/ui/button';
+import { Button, buttonClass, SubmitButton } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useLogin } from '../api/login';
+import { useResendOtp } from '../api/resend-otp';
 import { useAuth } from './auth-provider';
 import { useRedirectAfterLogin } from './redirect-after-login';
+import { SignInReason } from './sign-in-reason';
 
 const TITLES: Record<TRole, string> = {
   student: 'Student Login',
@@ -40,6 +43,50 @@ function studentLoginError(error: unknown): string {
   return message || MSG.loginFailed;
 }
 
+/** The server's 403 for a student whose sign-up still waits for its code. */
+const isUnverified = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.serverMessage === MSG.verifyFirst;
+
+/**
+ * The way forward from "Please verify your email first": the code screen for that email, or a new
+ * code mailed and then the code screen. Focus lands on it, so it is not a dead end for anyone.
+ */
+function VerifyFirst({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const resend = useResendOtp();
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const state = { email, role: 'student' };
+  const onResend = () =>
+    resend.mutate(
+      { role: 'student', email },
+      {
+        onSuccess: () => {
+          toast.success(MSG.otpResent);
+          navigate(paths.verifyEmail, { state });
+        },
+        onError: (error) => toast.error(errorMessage(error, MSG.resendFailed)),
+      },
+    );
+  return (
+    <section aria-label="Verify your email" className="mt-4 rounded-lg bg-status-pending-bg p-4 text-sm">
+      <p className="font-medium text-slate-900">{MSG.verifyFirst}</p>
+      <p className="mt-1 text-slate-700">
+        Enter the 6-digit code we mailed to <span className="break-all font-medium">{email}</span>, or get a
+        new one.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link ref={ref} to={paths.verifyEmail} state={state} className={buttonClass('primary')}>
+          Enter the code
+        </Link>
+        <Button variant="secondary" onClick={onResend} disabled={resend.isPending}>
+          {resend.isPending ? 'Sending…' : 'Send a new code'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** One login screen per kind of sign-in: student, authority or admin. */
 export function LoginForm({ kind: role }: { kind: TRole }) {
   const title = TITLES[role];
@@ -52,6 +99,12 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
     // SPEC §8: the student screen says what is wrong, the others only that the login failed
     invalidToast: (message) => (role === 'student' ? message : MSG.loginFailedCredentials),
   });
+
+  // the email of a student told to verify first, for the way forward under the form
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const refused = form.refused((error) =>
+    role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
+  );
 
   const onValid = ({ email, password, remember }: TLoginRequest) =>
     login.mutate(
@@ -69,9 +122,10 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
           toast.success(MSG.loginSuccess);
           redirectAfterLogin(role);
         },
-        onError: form.refused((error) =>
-          role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
-        ),
+        onError: (error) => {
+          setUnverified(role === 'student' && isUnverified(error) ? email : null);
+          refused(error);
+        },
       },
     );
 
@@ -87,6 +141,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
         </p>
       ))}
     >
+      <SignInReason className="mb-4 bg-brand-50 text-brand-900" />
       <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
@@ -110,6 +165,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
           Login
         </SubmitButton>
       </form>
+      {unverified && <VerifyFirst key={unverified} email={unverified} />}
     </AuthCard>
   );
 }

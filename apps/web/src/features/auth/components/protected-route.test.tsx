@@ -1,13 +1,19 @@
 import { MSG } from '@bit/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { ProtectedRoute } from './protected-route';
+import { ProtectedRoute, UNREACHABLE_TEXT } from './protected-route';
+import { CONTINUE_REASON, SignInReason, VIEW_COMPLAINT_REASON } from './sign-in-reason';
 
 function Home() {
   const state = useLocation().state as { from?: { pathname: string } } | null;
-  return <p>home, from {state?.from?.pathname ?? 'nowhere'}</p>;
+  return (
+    <>
+      <p>home, from {state?.from?.pathname ?? 'nowhere'}</p>
+      <SignInReason />
+    </>
+  );
 }
 
 const routes = [
@@ -15,6 +21,10 @@ const routes = [
   {
     element: <ProtectedRoute roles={['student']} />,
     children: [{ path: '/student-dashboard', element: <p>student dashboard</p> }],
+  },
+  {
+    element: <ProtectedRoute roles={['student', 'authority', 'admin']} />,
+    children: [{ path: '/complaint-status', element: <p>complaint page</p> }],
   },
 ];
 
@@ -36,6 +46,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('protected route', () => {
   it('shows Loading... then redirects anonymous visitors home, keeping where they were going', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     let answer: (r: Response) => void = () => {};
     mockFetch({ 'GET /api/auth/check-auth': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderRoutes(routes, ['/student-dashboard']);
@@ -46,14 +58,54 @@ describe('protected route', () => {
   });
 
   it('shows the screen to a signed-in user of the right role', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user }) });
     renderRoutes(routes, ['/student-dashboard']);
     expect(await screen.findByText('student dashboard')).toBeInTheDocument();
   });
 
   it('sends a signed-in user of another role home', async () => {
+    // a stored token: there is a session to check (mayHaveSession)
+    localStorage.setItem('token', 'tok');
     mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: { ...user, role: 'admin' } }) });
     renderRoutes(routes, ['/student-dashboard']);
     expect(await screen.findByText('home, from nowhere')).toBeInTheDocument();
+  });
+
+  it('shows a retry message, not the home page, when the check fails at the network', async () => {
+    localStorage.setItem('token', 'tok');
+    let down = true;
+    mockFetch({
+      'GET /api/auth/check-auth': () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return jsonResponse(200, { user });
+      },
+    });
+    const { router } = renderRoutes(routes, ['/student-dashboard']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREACHABLE_TEXT);
+    expect(screen.queryByText(/^home/)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/student-dashboard');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('student dashboard')).toBeInTheDocument();
+  });
+
+  it('tells a visitor sent home from a complaint page to log in to view it', async () => {
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByText('home, from /complaint-status')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(VIEW_COMPLAINT_REASON);
+  });
+
+  it('tells a visitor sent home from another protected screen to log in to continue', async () => {
+    renderRoutes(routes, ['/student-dashboard']);
+    expect(await screen.findByText('home, from /student-dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(CONTINUE_REASON);
+  });
+
+  it('says nothing to a visitor who came to the home page by themselves', async () => {
+    renderRoutes(routes, ['/']);
+    expect(await screen.findByText('home, from nowhere')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -101,6 +101,31 @@ describe('student signup form', () => {
     expect(mobile).toHaveValue('9876543210');
   });
 
+  it('signs a pasted "+91 98765 43210" up as 9876543210', async () => {
+    const bodies: Array<{ mobile: string }> = [];
+    mockFetch({
+      'POST /api/auth/student-signup': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, { message: MSG.signupStudent });
+      },
+    });
+    renderRoutes(
+      [
+        { path: '/', element: <StudentSignupForm /> },
+        { path: '/verify-email', element: <p>verify</p> },
+      ],
+      ['/'],
+    );
+    fillValid();
+    const mobile = screen.getByLabelText('Mobile number');
+    expect(mobile).not.toHaveAttribute('maxlength');
+    fireEvent.change(mobile, { target: { value: '+91 98765 43210' } });
+    expect(mobile).toHaveValue('9876543210');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await screen.findByText('verify');
+    expect(bodies.map((b) => b.mobile)).toEqual(['9876543210']);
+  });
+
   it('goes to verify-email with the email and role after signing up', async () => {
     mockFetch({ 'POST /api/auth/student-signup': () => jsonResponse(201, { message: MSG.signupStudent }) });
     const { router } = renderRoutes(

@@ -1,10 +1,11 @@
 import { MSG, makeStudentSignupSchema, STUDENT_DEPARTMENTS, type TStudentSignupRequest } from '@bit/contract';
 import { useMemo } from 'react';
 import { SelectField, TextField } from '../../../components/ui/form-field';
+import { MobileField, mobileText } from '../../../components/ui/mobile-field';
 import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form';
 import { usePublicConfig } from '../api/get-public-config';
 import { useStudentSignup } from '../api/student-signup';
-import { digitsOnly, MobileField, withConfirmation } from './auth-fields';
+import { withConfirmation } from './auth-fields';
 import { SignupCard } from './signup-card';
 
 export type TStudentSignupValues = {
@@ -63,7 +64,7 @@ export function StudentSignupForm() {
         required
         {...form.field('email')}
       />
-      <MobileField required {...form.filtered('mobile', digitsOnly(10))} />
+      <MobileField required {...form.filtered('mobile', mobileText)} />
       <TextField
         label="Academic session"
         placeholder="2023-27"

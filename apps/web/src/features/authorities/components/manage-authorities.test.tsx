@@ -1,7 +1,8 @@
 import type { TUser } from '@bit/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneWidth } from '../../../test/screen-width';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { ManageAuthorities } from './manage-authorities';
 
@@ -14,6 +15,7 @@ const authority = (id: number, name: string, approved: boolean): TUser => ({
   department: null,
   designation: 'Warden',
   hostelNo: id,
+  roomNo: null,
   rollNo: null,
   session: null,
   approved,
@@ -102,5 +104,19 @@ describe('manage authorities', () => {
     renderRoutes(routes, ['/manage-authorities']);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke Zoya New' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Not found'));
+  });
+
+  it('shows each authority as a card on a phone, with its Approve button', async () => {
+    phoneWidth(360);
+    const page = (data: TUser[]) => jsonResponse(200, { count: data.length, page: 1, pageSize: 20, data });
+    mockFetch({ 'GET /api/admin/authorities': () => page([authority(4, 'Zoya New', false)]) });
+    renderRoutes(routes, ['/manage-authorities']);
+    const list = await screen.findByRole('list', { name: 'Authorities' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card as HTMLElement).getByRole('heading', { name: 'Zoya New' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Awaiting approval');
+    expect(card).toHaveTextContent('Warden · Hostel 4');
+    expect(within(card as HTMLElement).getByRole('button', { name: 'Approve Zoya New' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
+import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { errorMessage } from '../../../lib/api-client';
 import { AUTHORITIES_PAGE_SIZE, useAuthorities, useAwaitingCount } from '../api/get-authorities';
 import { useSetApproval } from '../api/set-approval';
@@ -18,6 +19,22 @@ const AUTHORITY_TEXT = {
   revoked: (name: string) => `Approval of ${name} revoked`,
   updateFailed: 'Failed to update authority',
 } as const;
+
+const designationOf = (u: TUser) => `${u.designation ?? '—'}${u.department ? ` (${u.department})` : ''}`;
+
+function ApprovalBadge({ user }: { user: TUser }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        user.approved
+          ? 'bg-status-resolved-bg text-status-resolved'
+          : 'bg-status-pending-bg text-status-pending'
+      }`}
+    >
+      {user.approved ? 'Approved' : 'Awaiting approval'}
+    </span>
+  );
+}
 
 /** /manage-authorities: the admin approves new authorities or withdraws an approval. */
 export function ManageAuthorities() {
@@ -41,6 +58,26 @@ export function ManageAuthorities() {
 
   // the server orders them: those awaiting approval first, newest first
   const rows = list.data?.data ?? [];
+  // a table from Tailwind's sm on, cards below it: nothing to scroll sideways on a phone
+  const wide = useMediaQuery(SM_UP, true);
+
+  const action = (u: TUser) => {
+    const busy = mutation.isPending && mutation.variables?.user.id === u.id;
+    return u.approved ? (
+      <Button
+        variant="secondary"
+        disabled={busy}
+        aria-label={`Revoke ${u.name}`}
+        onClick={() => setApproval(u, false)}
+      >
+        Revoke
+      </Button>
+    ) : (
+      <Button disabled={busy} aria-label={`Approve ${u.name}`} onClick={() => setApproval(u, true)}>
+        Approve
+      </Button>
+    );
+  };
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
@@ -60,84 +97,71 @@ export function ManageAuthorities() {
           isEmpty={(page) => page.data.length === 0}
           empty="No authorities have signed up yet."
         >
-          {() => (
-            <TableScroll label="Authorities">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Authorities, those awaiting approval first</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Email
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Designation
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Hostel
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Status
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      <span className="sr-only">Action</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((u) => {
-                    const busy = mutation.isPending && mutation.variables?.user.id === u.id;
-                    return (
+          {() =>
+            wide ? (
+              <TableScroll label="Authorities">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Authorities, those awaiting approval first</caption>
+                  <thead className="border-b border-slate-200 text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-3 py-2">
+                        Name
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Email
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Designation
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Hostel
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        Status
+                      </th>
+                      <th scope="col" className="px-3 py-2">
+                        <span className="sr-only">Action</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {rows.map((u) => (
                       <tr key={u.id}>
                         <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                           {u.name}
                         </th>
                         <td className="px-3 py-2 break-all">{u.email}</td>
-                        <td className="px-3 py-2">
-                          {u.designation ?? '—'}
-                          {u.department ? ` (${u.department})` : ''}
-                        </td>
+                        <td className="px-3 py-2">{designationOf(u)}</td>
                         <td className="px-3 py-2">{u.hostelNo ?? '—'}</td>
                         <td className="px-3 py-2">
-                          <span
-                            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                              u.approved
-                                ? 'bg-status-resolved-bg text-status-resolved'
-                                : 'bg-status-pending-bg text-status-pending'
-                            }`}
-                          >
-                            {u.approved ? 'Approved' : 'Awaiting approval'}
-                          </span>
+                          <ApprovalBadge user={u} />
                         </td>
-                        <td className="px-3 py-2 text-right">
-                          {u.approved ? (
-                            <Button
-                              variant="secondary"
-                              disabled={busy}
-                              aria-label={`Revoke ${u.name}`}
-                              onClick={() => setApproval(u, false)}
-                            >
-                              Revoke
-                            </Button>
-                          ) : (
-                            <Button
-                              disabled={busy}
-                              aria-label={`Approve ${u.name}`}
-                              onClick={() => setApproval(u, true)}
-                            >
-                              Approve
-                            </Button>
-                          )}
-                        </td>
+                        <td className="px-3 py-2 text-right">{action(u)}</td>
                       </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            ) : (
+              // a phone: one card each, the Approve or Revoke button within the screen's width
+              <ul aria-label="Authorities" className="mt-4 space-y-3">
+                {rows.map((u) => (
+                  <li key={u.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h2 className="font-semibold text-slate-900">{u.name}</h2>
+                      <ApprovalBadge user={u} />
+                    </div>
+                    <p className="mt-1 text-sm break-all text-slate-700">{u.email}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {designationOf(u)}
+                      {u.hostelNo !== null ? ` · Hostel ${u.hostelNo}` : ''}
+                    </p>
+                    <div className="mt-3">{action(u)}</div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
         </QueryState>
         {list.data && (
           <Pagination

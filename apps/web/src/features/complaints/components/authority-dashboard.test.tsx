@@ -43,6 +43,29 @@ describe('authority dashboard', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('pageSize=5'))).toBe(true);
   });
 
+  it('says how long ago each recent complaint was filed, by its day in the server time zone', async () => {
+    const filed = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000 - 60_000).toISOString();
+    mockFetch({
+      'GET /api/complaints/authority': () =>
+        jsonResponse(200, {
+          ...page(
+            [
+              complaint({ createdAt: filed }),
+              complaint({ id: 8, token: 'CMP-LATE', createdAt: '2025-01-15T20:00:00.000Z' }),
+            ],
+            2,
+            1,
+            5,
+          ),
+          stats: stats(2),
+        }),
+    });
+    renderRoutes([{ path: '/', element: <AuthorityDashboard user={warden} /> }], ['/']);
+    expect(await screen.findByText('3 days ago')).toHaveAttribute('datetime', filed);
+    // 20:00 UTC on 15 Jan is 01:30 on 16 Jan in India
+    expect(screen.getByText('16 Jan 2025')).toBeInTheDocument();
+  });
+
   it('has no View All link with five complaints or fewer', async () => {
     mockFetch({
       'GET /api/complaints/authority': () =>

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Age, DateTime } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
-import { formatRecentDate } from './format';
 import { OverdueBadge } from './overdue';
 
 const RECENT_COUNT = 5;
@@ -124,7 +124,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
                         <p className="text-sm text-slate-600">
                           {c.type} · {c.subType}
                           {c.hostelNo !== null ? ` · Hostel ${c.hostelNo}` : ''} ·{' '}
-                          <time dateTime={c.createdAt}>{formatRecentDate(c.createdAt)}</time>
+                          <DateTime iso={c.createdAt} dateOnly /> (<Age iso={c.createdAt} />)
                         </p>
                       </div>
                       <div className="flex flex-col items-end gap-1">

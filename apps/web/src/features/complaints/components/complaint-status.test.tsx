@@ -1,9 +1,9 @@
-import { MSG } from '@bit/contract';
+import { MSG, MSG_COMPLAINT, type TComplaintWithHistory } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { student, withHistory } from '../test/fixtures';
+import { admin, student, withHistory } from '../test/fixtures';
 import { ComplaintStatus } from './complaint-status';
 
 afterEach(() => {
@@ -64,19 +64,43 @@ describe('complaint status', () => {
   });
 
   it('shows the server message when the complaint is not found', async () => {
-    const error = vi.spyOn(toast, 'error');
     mockFetch({
       'GET /api/complaints/CMP-NONE': () => jsonResponse(404, { message: MSG.complaintNotFound }),
     });
     renderRoutes(routes, ['/complaint-status?token=CMP-NONE']);
-    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.complaintNotFound));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.complaintNotFound);
   });
 
   it('falls back to Failed to fetch complaint without a server message', async () => {
-    const error = vi.spyOn(toast, 'error');
     mockFetch({ 'GET /api/complaints/CMP-DOWN': () => new Response('', { status: 502 }) });
     renderRoutes(routes, ['/complaint-status?token=CMP-DOWN']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.fetchComplaintFailed);
+  });
+
+  it('says "Invalid token" once, in the page, and not again in a toast', async () => {
+    const error = vi.spyOn(toast, 'error');
+    mockFetch({
+      'GET /api/complaints/NOT-A-TOKEN': () => jsonResponse(400, { message: MSG_COMPLAINT.tokenInvalid }),
+    });
+    renderRoutes(routes, ['/complaint-status?token=NOT-A-TOKEN']);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG_COMPLAINT.tokenInvalid);
+    expect(screen.getAllByText(MSG_COMPLAINT.tokenInvalid)).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('toasts when reading a complaint again fails while it is still shown', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    let down = false;
+    mockFetch({
+      'GET /api/complaints/CMP-ABC123': () =>
+        down ? new Response('', { status: 502 }) : jsonResponse(200, { data: withHistory() }),
+    });
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
+    down = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.fetchComplaintFailed));
+    expect(screen.getByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
   });
 
   it('marks the token field and keeps focus there when the search is empty', async () => {
@@ -85,5 +109,71 @@ describe('complaint status', () => {
     renderRoutes(routes, ['/complaint-status']);
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expectPointedAt(screen.getByLabelText('Complaint token'), MSG.tokenRequired));
+  });
+
+  it('shows the token once, in the heading', async () => {
+    mockFetch({ 'GET /api/complaints/CMP-ABC123': () => jsonResponse(200, { data: withHistory() }) });
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
+    expect(screen.getAllByText('CMP-ABC123')).toHaveLength(1);
+  });
+
+  it('writes its dates day month year with a 24-hour time in the server time zone', async () => {
+    mockFetch({
+      'GET /api/complaints/CMP-ABC123': () =>
+        jsonResponse(200, {
+          data: withHistory({
+            createdAt: '2025-01-15T10:00:00.000Z',
+            updatedAt: '2025-01-16T18:45:30.000Z',
+            dueAt: '2025-01-18T10:00:00.000Z',
+          }),
+        }),
+    });
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByText('15 Jan 2025, 15:30 IST', { selector: 'dd time' })).toBeInTheDocument();
+    expect(screen.getByText('17 Jan 2025, 00:15 IST')).toHaveAttribute(
+      'datetime',
+      '2025-01-16T18:45:30.000Z',
+    );
+    expect(screen.getByText('18 Jan 2025, 15:30 IST')).toBeInTheDocument();
+  });
+
+  it('offers "Rate this resolution" on a resolved complaint the student has not rated', async () => {
+    mockFetch({
+      'GET /api/complaints/CMP-ABC123': () =>
+        jsonResponse(200, { data: { ...withHistory({ status: 'Resolved' }), rating: null } }),
+    });
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('link', { name: /Rate this resolution/ })).toHaveAttribute(
+      'href',
+      '/feedback?token=CMP-ABC123',
+    );
+  });
+
+  it('shows the rating given instead, and nothing to rate while the complaint is open', async () => {
+    let data: TComplaintWithHistory = { ...withHistory({ status: 'Resolved' }), rating: 4 };
+    mockFetch({ 'GET /api/complaints/CMP-ABC123': () => jsonResponse(200, { data }) });
+    const first = renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByText('You rated it 4 of 5')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+    first.unmount();
+
+    data = { ...withHistory({ status: 'In Progress' }), rating: null };
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+  });
+
+  it("shows an admin the student's rating, with nothing to rate", async () => {
+    mockFetch({
+      'GET /api/complaints/CMP-ABC123': () =>
+        jsonResponse(200, { data: { ...withHistory({ status: 'Resolved' }), rating: 2 } }),
+    });
+    renderRoutes(
+      [{ path: '/complaint-status', element: <ComplaintStatus user={admin} /> }],
+      ['/complaint-status?token=CMP-ABC123'],
+    );
+    expect(await screen.findByText('The student rated it 2 of 5')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
   });
 });

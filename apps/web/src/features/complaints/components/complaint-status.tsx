@@ -11,20 +11,21 @@ import { z } from 'zod';
 import { QueryState } from '../../../components/query-state';
 import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { DateTime } from '../../../components/ui/date-time';
 import { TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatInstant } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/form';
 import { useComplaint } from '../api/get-complaint';
 import { ComplaintTimeline } from './complaint-timeline';
 import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
-import { formatDateTime, subTypeLabel } from './format';
+import { subTypeLabel } from './format';
 import { MessageBox } from './message-box';
 import { OverdueBadge } from './overdue';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
+import { RateOrRating } from './rating';
 import { Reopen } from './reopen-dialog';
 
 // SPEC §5: the token, trimmed, must not be empty; the server judges the rest.
@@ -46,7 +47,9 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   const { setValue } = form;
   useEffect(() => setValue('token', urlToken), [setValue, urlToken]);
 
-  useErrorToast(query.error, (error) => errorMessage(error, MSG.fetchComplaintFailed));
+  // a failed search says why once, in the page (QueryState); a toast only when a refetch fails over a
+  // complaint still shown
+  useErrorToast(query.data ? query.error : null, (error) => errorMessage(error, MSG.fetchComplaintFailed));
 
   const onSearch = ({ token }: { token: string }) => {
     if (token === urlToken) void query.refetch();
@@ -81,6 +84,8 @@ export function ComplaintStatus({ user }: { user: TUser }) {
           query={query}
           errorText={errorMessage(query.error, MSG.fetchComplaintFailed)}
           className="mt-6"
+          // the details and the timeline fill the screen: the footer stays below it while loading
+          reserve="min-h-svh"
         >
           {(complaint) => (
             <>
@@ -114,9 +119,6 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
         Complaint <span className="font-mono">{c.token}</span>
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        <Field label="Token">
-          <span className="font-mono">{c.token}</span>
-        </Field>
         <Field label="Status">
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={c.status} />
@@ -140,10 +142,14 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
             ? `${c.assignedTo.name}${c.assignedTo.designation ? `, ${c.assignedTo.designation}` : ''}`
             : 'Not assigned yet'}
         </Field>
-        <Field label="Filed on">{formatDateTime(c.createdAt)}</Field>
-        <Field label="Last updated">{formatDateTime(c.updatedAt)}</Field>
+        <Field label="Filed on">
+          <DateTime iso={c.createdAt} />
+        </Field>
+        <Field label="Last updated">
+          <DateTime iso={c.updatedAt} />
+        </Field>
         <Field label="Due by">
-          <time dateTime={c.dueAt}>{formatInstant(c.dueAt)}</time>
+          <DateTime iso={c.dueAt} />
         </Field>
         {c.reopenCount > 0 && (
           <Field label="Reopened">{c.reopenCount === 1 ? 'Once' : `${c.reopenCount} times`}</Field>
@@ -155,6 +161,7 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
           {c.remarks || 'No remarks yet'}
         </Field>
       </dl>
+      <RateOrRating complaint={c} byStudent={user.role !== 'student'} className="mt-4" />
       {/* the server lets only the complaint's own student see it as a student */}
       {user.role === 'student' && <Reopen complaint={c} className="mt-4 text-sm" />}
 

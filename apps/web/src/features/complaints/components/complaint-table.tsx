@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { Age, DateTime, FiledOn } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
-import { formatDate } from './format';
+import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { OverdueBadge } from './overdue';
 
 const tableClass = 'min-w-full divide-y divide-slate-200 text-left text-sm';
@@ -34,19 +35,18 @@ export function ViewLink({ token }: { token: string }) {
   );
 }
 
+const statusCell = (c: TComplaint) => (
+  <>
+    <StatusBadge status={c.status} />
+    <OverdueBadge complaint={c} className="mt-1" />
+  </>
+);
+
 /** Columns more than one list shows. */
 export const columns = {
   token: { header: 'Token', className: 'font-mono whitespace-nowrap', cell: (c) => c.token },
-  status: {
-    header: 'Status',
-    cell: (c) => (
-      <>
-        <StatusBadge status={c.status} />
-        <OverdueBadge complaint={c} className="mt-1" />
-      </>
-    ),
-  },
-  date: { header: 'Date', className: 'whitespace-nowrap', cell: (c) => formatDate(c.createdAt) },
+  status: { header: 'Status', cell: statusCell },
+  date: { header: 'Date', cell: (c) => <FiledOn iso={c.createdAt} /> },
   student: {
     header: 'Student',
     cell: (c) => (
@@ -58,9 +58,48 @@ export const columns = {
   },
 } satisfies Record<string, TComplaintColumn>;
 
+/** Where the problem is: "Hostel 4, room 12" or "College". */
+const placeOf = (c: TComplaint) =>
+  c.hostelNo !== null ? `Hostel ${c.hostelNo}${c.roomNo ? `, room ${c.roomNo}` : ''}` : c.type;
+
 /**
- * The frame of every complaint list: the loading, empty and error states, the table in its own
- * scroll box (so a phone never scrolls the page sideways), and pagination.
+ * One complaint as a card, for a phone: token, status, problem, where, how old, and its actions,
+ * all within the screen's width (no table to scroll sideways).
+ */
+function ComplaintCard({
+  complaint: c,
+  details,
+  actions,
+}: {
+  complaint: TComplaint;
+  details: ((c: TComplaint) => ReactNode) | undefined;
+  actions: ((c: TComplaint) => ReactNode) | undefined;
+}) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="font-mono text-sm font-semibold break-all text-slate-900">{c.token}</h3>
+        <div className="flex flex-col items-end gap-1">{statusCell(c)}</div>
+      </div>
+      <p className="mt-2 text-sm text-slate-900">
+        <span className="font-medium">{c.subType}</span>
+        <span className="text-slate-600"> · {placeOf(c)}</span>
+      </p>
+      {details?.(c)}
+      <p className="mt-1 text-xs text-slate-600">
+        Filed <DateTime iso={c.createdAt} dateOnly /> · <Age iso={c.createdAt} />
+      </p>
+      {actions && <div className="mt-3 flex flex-wrap items-center gap-2">{actions(c)}</div>}
+    </li>
+  );
+}
+
+/**
+ * The frame of every complaint list: the loading, empty and error states, then, from Tailwind's `sm`
+ * breakpoint on, a table (in its own scroll box, so the page never scrolls sideways), and below it a
+ * list of cards that needs no sideways scrolling at all; and pagination. `actions` are the last column
+ * of the table (its header read by screen readers only) and the foot of each card; `details` are what
+ * a card shows besides token, status, problem, place and age (the student, for authorities).
  */
 export function ComplaintTable({
   query,
@@ -68,6 +107,8 @@ export function ComplaintTable({
   emptyText,
   failedText,
   columns: cols,
+  actions,
+  details,
   onPageChange,
 }: {
   query: { isPending: boolean; data: TComplaintPage | undefined };
@@ -75,8 +116,13 @@ export function ComplaintTable({
   emptyText: string;
   failedText: string;
   columns: TComplaintColumn[];
+  actions?: (complaint: TComplaint) => ReactNode;
+  details?: (complaint: TComplaint) => ReactNode;
   onPageChange: (page: number) => void;
 }) {
+  // one of the two is in the page, never both: screen readers and find-in-page meet each complaint once
+  const wide = useMediaQuery(SM_UP, true);
+  const tableCols = actions ? [...cols, { header: 'Actions', hiddenHeader: true, cell: actions }] : cols;
   return (
     <QueryState
       query={query}
@@ -87,34 +133,42 @@ export function ComplaintTable({
     >
       {(list) => (
         <>
-          <TableScroll label={label}>
-            <table className={tableClass}>
-              <caption className="sr-only">{label}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  {cols.map((col) => (
-                    <th key={col.header} scope="col" className={thClass}>
-                      {col.hiddenHeader ? <span className="sr-only">{col.header}</span> : col.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {list.data.map((c) => (
-                  <tr key={c.id}>
-                    {cols.map((col) => (
-                      <td
-                        key={col.header}
-                        className={col.className ? `${tdClass} ${col.className}` : tdClass}
-                      >
-                        {col.cell(c)}
-                      </td>
+          {wide ? (
+            <TableScroll label={label}>
+              <table className={tableClass}>
+                <caption className="sr-only">{label}</caption>
+                <thead className="bg-slate-50">
+                  <tr>
+                    {tableCols.map((col) => (
+                      <th key={col.header} scope="col" className={thClass}>
+                        {col.hiddenHeader ? <span className="sr-only">{col.header}</span> : col.header}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+                </thead>
+                <tbody className="divide-y divide-slate-100 bg-white">
+                  {list.data.map((c) => (
+                    <tr key={c.id}>
+                      {tableCols.map((col) => (
+                        <td
+                          key={col.header}
+                          className={col.className ? `${tdClass} ${col.className}` : tdClass}
+                        >
+                          {col.cell(c)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          ) : (
+            <ul aria-label={label} className="mt-4 space-y-3">
+              {list.data.map((c) => (
+                <ComplaintCard key={c.id} complaint={c} details={details} actions={actions} />
+              ))}
+            </ul>
+          )}
           <Pagination
             page={list.page}
             pageSize={list.pageSize || PAGE_SIZE_DEFAULT}

@@ -1,7 +1,7 @@
 import type { TComplaintWithHistory } from '@bit/contract';
 import type { ReactNode } from 'react';
+import { DateTime } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTime } from './format';
 import { PhotoThumbs } from './photo-viewer';
 import { buildTimeline, photoAlt, type TTimelineEntry, type TWho } from './timeline';
 
@@ -78,9 +78,7 @@ export function ComplaintTimeline({ complaint }: { complaint: TComplaintWithHist
             />
             <div className="flex flex-wrap items-center gap-2">
               <EntryLabel entry={entry} complaint={complaint} />
-              <time dateTime={entry.at} className="text-xs text-slate-600">
-                {formatDateTime(entry.at)}
-              </time>
+              <DateTime iso={entry.at} className="text-xs text-slate-600" />
             </div>
             <EntryBody entry={entry} complaint={complaint} />
           </li>

@@ -135,6 +135,53 @@ describe('file complaint form', () => {
   });
 });
 
+describe("the profile's hostel and room (CONTRACT 5.8)", () => {
+  it('starts a hostel complaint from them, and again after a look at College', async () => {
+    const fetch = mockFetch({
+      'POST /api/complaints': () => jsonResponse(201, { token: 'CMP-PRO1', complaint: complaint() }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/file-complaint',
+          element: <FileComplaintForm profile={{ hostelNo: 6, roomNo: 'B-214' }} />,
+        },
+        { path: '/complaint-status', element: <p>status page</p> },
+      ],
+      ['/file-complaint'],
+    );
+    expect(screen.getByLabelText('Hostel number')).toHaveValue('6');
+    expect(screen.getByLabelText('Room number')).toHaveValue('B-214');
+
+    fireEvent.click(screen.getByLabelText('College'));
+    expect(screen.queryByLabelText('Room number')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Hostel'));
+    expect(await screen.findByLabelText('Room number')).toHaveValue('B-214');
+
+    pick('Problem type', 'Fan');
+    pick('Description', 'The fan does not turn');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+    await screen.findByText('status page');
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/complaints')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ type: 'Hostel', hostelNo: 6, roomNo: 'B-214' });
+  });
+
+  it('starts empty for a student with no hostel on their profile', () => {
+    mockFetch({});
+    renderRoutes(
+      [
+        {
+          path: '/file-complaint',
+          element: <FileComplaintForm profile={{ hostelNo: null, roomNo: null }} />,
+        },
+      ],
+      ['/file-complaint'],
+    );
+    expect(screen.getByLabelText('Hostel number')).toHaveValue('');
+    expect(screen.getByLabelText('Room number')).toHaveValue('');
+  });
+});
+
 describe('photos on the filing form', () => {
   const photo = (name: string, type = 'image/jpeg') => new File(['image bytes'], name, { type });
   const choose = (...files: File[]) =>

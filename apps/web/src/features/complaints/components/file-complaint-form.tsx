@@ -73,10 +73,17 @@ const sizeText = (bytes: number) =>
     ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-export function FileComplaintForm() {
+/** The hostel and room on the student's profile (CONTRACT 5.8), which a hostel complaint starts from. */
+export type TComplaintProfile = { hostelNo: number | null; roomNo: string | null };
+
+const fromProfile = (profile: TComplaintProfile | undefined) =>
+  profile?.hostelNo ? { hostelNo: String(profile.hostelNo), roomNo: profile.roomNo ?? '' } : null;
+
+export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } = {}) {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
-  const form = useSchemaForm(schema, { defaultValues: EMPTY });
+  const prefill = fromProfile(profile);
+  const form = useSchemaForm(schema, { defaultValues: { ...EMPTY, ...prefill } });
   const file = useFileComplaint();
   const [photos, setPhotos] = useState<Array<{ key: number; file: File }>>([]);
   const nextKey = useRef(0);
@@ -92,12 +99,14 @@ export function FileComplaintForm() {
   // once filed, the form is done with: the page follows the photos, and a second submit would file again
   const [filed, setFiled] = useState<string | null>(null);
 
-  // another type asks for another problem list; a college complaint has no hostel or room
+  // another type asks for another problem list; a college complaint has no hostel or room, and a
+  // hostel one starts again from the profile's
   const onType = (event: ChangeEvent<HTMLInputElement>) => {
     form.setValue('subType', '');
-    if (event.target.value === 'College') {
-      form.setValue('hostelNo', '');
-      form.setValue('roomNo', '');
+    const place = event.target.value === 'College' ? { hostelNo: '', roomNo: '' } : prefill;
+    if (place) {
+      form.setValue('hostelNo', place.hostelNo);
+      form.setValue('roomNo', place.roomNo);
     }
   };
 

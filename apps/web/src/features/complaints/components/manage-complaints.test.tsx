@@ -2,6 +2,7 @@ import { MSG, type TComplaint } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneWidth } from '../../../test/screen-width';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint, page, warden } from '../test/fixtures';
 import { ManageComplaints, manageTitle } from './manage-complaints';
@@ -65,6 +66,15 @@ describe('manage complaints', () => {
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]?.body))).toEqual({ status: 'In Progress', remarks: 'Router replaced' });
     expect(await within(screen.getByRole('table')).findByText('In Progress')).toBeInTheDocument();
+  });
+
+  it('opens the update modal with empty remarks, not the previous remark', async () => {
+    serve({ value: complaint({ status: 'In Progress', remarks: 'Technician on the way' }) });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Update CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Complaint' });
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('In Progress');
+    expect(within(dialog).getByLabelText('Remarks')).toHaveValue('');
   });
 
   it('closes the modal with Escape and gives focus back to the Update button', async () => {
@@ -172,5 +182,25 @@ describe('manage complaints', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.updateFailed));
     expectPointedAt(within(dialog).getByLabelText('Remarks'), 'Remarks must be at most 500 characters');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('gives a warden on a phone each complaint as a card with its status, its student and Update', async () => {
+    phoneWidth(360);
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    serve({ value: complaint({ status: 'Pending' }) });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    const list = await screen.findByRole('list', { name: 'Hostel 3 Complaints' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [card] = within(list).getAllByRole('listitem');
+    expect(card).toHaveTextContent('CMP-ABC123');
+    expect(card).toHaveTextContent('Pending');
+    expect(card).toHaveTextContent('The Wi-Fi drops every evening');
+    expect(card).toHaveTextContent('Asha Kumari (BTECH/10001/23)');
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Update CMP-ABC123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Complaint' });
+    fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: 'Resolved' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.statusUpdated));
+    expect(await within(list).findByText('Resolved')).toBeInTheDocument();
   });
 });

@@ -28,7 +28,7 @@ export function manageTitle(user: TUser) {
     : 'All Complaints';
 }
 
-function manageColumns(onUpdate: (c: TComplaint) => void): TComplaintColumn[] {
+function manageColumns(): TComplaintColumn[] {
   return [
     columns.token,
     { header: 'Type', cell: (c) => c.type },
@@ -51,20 +51,31 @@ function manageColumns(onUpdate: (c: TComplaint) => void): TComplaintColumn[] {
     columns.student,
     columns.status,
     columns.date,
-    {
-      header: 'Actions',
-      hiddenHeader: true,
-      cell: (c) => (
-        <div className="flex items-center gap-2">
-          <ViewLink token={c.token} />
-          <Button variant="secondary" aria-label={`Update ${c.token}`} onClick={() => onUpdate(c)}>
-            Update
-          </Button>
-        </div>
-      ),
-    },
   ];
 }
+
+/** View the complaint, or Update it in the dialog. */
+function manageActions(onUpdate: (c: TComplaint) => void) {
+  return (c: TComplaint) => (
+    <div className="flex items-center gap-2">
+      <ViewLink token={c.token} />
+      <Button variant="secondary" aria-label={`Update ${c.token}`} onClick={() => onUpdate(c)}>
+        Update
+      </Button>
+    </div>
+  );
+}
+
+/** What a card adds for an authority: who filed it, and the start of the description. */
+const manageDetails = (c: TComplaint) => (
+  <>
+    <p className="mt-1 line-clamp-3 text-sm break-words text-slate-700">{c.description}</p>
+    <p className="mt-1 text-xs text-slate-600">
+      {c.student.name}
+      {c.student.rollNo ? ` (${c.student.rollNo})` : ''}
+    </p>
+  </>
+);
 
 /** Reads the filters from the query string: ?status=&overdue=true&page=&before= */
 function filtersFromParams(params: URLSearchParams) {
@@ -126,7 +137,9 @@ export function ManageComplaints({ user }: { user: TUser }) {
             label={title}
             emptyText={overdue ? 'No overdue complaints.' : 'No complaints found.'}
             failedText={MSG.fetchComplaintsFailed}
-            columns={manageColumns(setEditing)}
+            columns={manageColumns()}
+            actions={manageActions(setEditing)}
+            details={manageDetails}
             onPageChange={(to) =>
               setSearchParams(toParams({ status, overdue, page: to, before: cursors.move(list, to) }))
             }

@@ -1,6 +1,6 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { useApiImage } from '../../../hooks/use-api-image';
 import type { TPhoto } from './timeline';
 
@@ -32,11 +32,11 @@ function Thumb({ photo, alt, onOpen }: { photo: TPhoto; alt: string; onOpen: () 
   );
 }
 
+/** The photo in the dialog, whose title is its alt text. */
 function FullPhoto({ photo, alt, onClose }: { photo: TPhoto; alt: string; onClose: () => void }) {
   const image = useApiImage(photo.attachment.url);
   return (
     <>
-      <DialogTitle className="text-sm font-semibold break-words text-brand-900">{alt}</DialogTitle>
       <img
         src={image.src}
         onError={image.onError}
@@ -66,8 +66,9 @@ function FullPhoto({ photo, alt, onClose }: { photo: TPhoto; alt: string; onClos
 }
 
 /**
- * A row of thumbnails; a tap opens the photo itself in a light dialog (Headless UI keeps focus in it,
- * closes it on Escape and gives focus back to the thumbnail), with a link to open it full size.
+ * A row of thumbnails; a tap opens the photo itself in a light dialog (components/ui/modal.tsx keeps
+ * focus in it, closes it on Escape and gives focus back to the thumbnail), with a link to open it full
+ * size.
  */
 export function PhotoThumbs({ photos, alt }: { photos: TPhoto[]; alt: (photo: TPhoto) => string }) {
   const [shown, setShown] = useState<TPhoto | null>(null);
@@ -78,21 +79,23 @@ export function PhotoThumbs({ photos, alt }: { photos: TPhoto[]; alt: (photo: TP
           <Thumb key={photo.attachment.id} photo={photo} alt={alt(photo)} onOpen={() => setShown(photo)} />
         ))}
       </div>
-      <Dialog open={shown !== null} onClose={() => setShown(null)} className="fixed inset-0 z-50">
-        <div className="fixed inset-0 bg-slate-900/70" aria-hidden="true" />
-        <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-          <DialogPanel className="w-full max-w-3xl rounded-xl bg-white p-4 shadow-xl">
-            {shown && (
-              <FullPhoto
-                key={shown.attachment.id}
-                photo={shown}
-                alt={alt(shown)}
-                onClose={() => setShown(null)}
-              />
-            )}
-          </DialogPanel>
-        </div>
-      </Dialog>
+      <Modal
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown ? alt(shown) : ''}
+        panelClassName="max-w-3xl p-4"
+        backdropClassName="backdrop:bg-slate-900/70"
+        titleClassName="text-sm font-semibold break-words text-brand-900"
+      >
+        {shown && (
+          <FullPhoto
+            key={shown.attachment.id}
+            photo={shown}
+            alt={alt(shown)}
+            onClose={() => setShown(null)}
+          />
+        )}
+      </Modal>
     </>
   );
 }

@@ -7,10 +7,10 @@ import {
   type TReopenRequest,
   ZReopenRequest,
 } from '@bit/contract';
-import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button, SubmitButton } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
@@ -93,45 +93,47 @@ function ReopenDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-brand-900">
-            Reopen complaint <span className="font-mono whitespace-nowrap">{complaint.token}</span>
-          </DialogTitle>
-          <Description className="mt-1 text-sm text-slate-600">
-            Say what is still wrong: the complaint goes back to Pending and the authorities are told. A
-            complaint can be reopened twice, within {CONVERSATION_OPEN_DAYS} days of being resolved or
-            rejected, and not once you have rated it.
-          </Description>
-          <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">
-            <TextAreaField
-              label="Reason"
-              maxLength={REOPEN_REASON_MAX}
-              rows={4}
-              data-autofocus
-              {...form.field('reason')}
-            />
-            {refusal && (
-              <p
-                role="alert"
-                className="rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
-              >
-                {refusal}
-              </p>
-            )}
-            <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={close} disabled={reopen.isPending}>
-                Cancel
-              </Button>
-              <SubmitButton pending={reopen.isPending} pendingText="Reopening...">
-                Reopen complaint
-              </SubmitButton>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal
+      open={open}
+      onClose={close}
+      title={
+        <>
+          Reopen complaint <span className="font-mono whitespace-nowrap">{complaint.token}</span>
+        </>
+      }
+      description={
+        <>
+          Say what is still wrong: the complaint goes back to Pending and the authorities are told. A
+          complaint can be reopened twice, within {CONVERSATION_OPEN_DAYS} days of being resolved or rejected,
+          and not once you have rated it.
+        </>
+      }
+    >
+      <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">
+        <TextAreaField
+          label="Reason"
+          maxLength={REOPEN_REASON_MAX}
+          rows={4}
+          data-autofocus
+          {...form.field('reason')}
+        />
+        {refusal && (
+          <p
+            role="alert"
+            className="rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
+          >
+            {refusal}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={close} disabled={reopen.isPending}>
+            Cancel
+          </Button>
+          <SubmitButton pending={reopen.isPending} pendingText="Reopening...">
+            Reopen complaint
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { MSG, MSG_CONVERSATION } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneWidth } from '../../../test/screen-width';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint, daysAgo, page, student } from '../test/fixtures';
 import { StudentDashboard } from './student-dashboard';
@@ -27,7 +28,9 @@ describe('student dashboard', () => {
       'href',
       '/complaint-status?token=CMP-ABC123',
     );
-    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    // one page: no pager with nowhere to go
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.queryByText('Page 1 of 1')).toBeNull();
   });
 
   it('says so when there are no complaints', async () => {
@@ -126,5 +129,77 @@ describe('student dashboard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen complaint' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG_CONVERSATION.reasonRequired));
     expectPointedAt(within(dialog).getByLabelText('Reason'), MSG_CONVERSATION.reasonRequired);
+  });
+
+  it('shows each complaint as a card on a phone: token, status, problem, age and actions, no table', async () => {
+    phoneWidth(360);
+    mockFetch({
+      'GET /api/complaints/student': () =>
+        jsonResponse(
+          200,
+          page([
+            complaint({ id: 1, token: 'CMP-OPEN1', status: 'In Progress', createdAt: daysAgo(3) }),
+            complaint({ id: 2, token: 'CMP-FIXED', status: 'Resolved', updatedAt: daysAgo(1), rating: null }),
+          ]),
+        ),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    const list = await screen.findByRole('list', { name: 'Your complaints' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const open = cards[0] as HTMLElement;
+    expect(within(open).getByRole('heading', { name: 'CMP-OPEN1' })).toBeInTheDocument();
+    expect(open).toHaveTextContent('In Progress');
+    expect(open).toHaveTextContent('Internet · Hostel 3, room 214');
+    expect(open).toHaveTextContent('3 days ago');
+    expect(within(open).getByRole('link', { name: 'View CMP-OPEN1' })).toBeInTheDocument();
+    const fixed = cards[1] as HTMLElement;
+    expect(within(fixed).getByRole('button', { name: 'Reopen CMP-FIXED' })).toBeInTheDocument();
+    expect(within(fixed).getByRole('link', { name: /Rate this resolution/ })).toHaveAttribute(
+      'href',
+      '/feedback?token=CMP-FIXED',
+    );
+  });
+
+  it('keeps the table from the sm breakpoint on, with the filing day and its age', async () => {
+    phoneWidth(800);
+    mockFetch({
+      'GET /api/complaints/student': () =>
+        jsonResponse(200, page([complaint({ createdAt: '2025-01-15T20:00:00.000Z' })])),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    const table = await screen.findByRole('table', { name: 'Your complaints' });
+    // 20:00 UTC is 01:30 the next day in India
+    expect(within(table).getByText('16 Jan 2025')).toHaveAttribute('datetime', '2025-01-15T20:00:00.000Z');
+    expect(within(table).getByText(/ago$/)).toBeInTheDocument();
+  });
+
+  it('offers "Rate this resolution" on a resolved, unrated complaint, and shows the rating once given', async () => {
+    mockFetch({
+      'GET /api/complaints/student': () =>
+        jsonResponse(
+          200,
+          page([
+            complaint({
+              id: 1,
+              token: 'CMP-UNRATED',
+              status: 'Resolved',
+              updatedAt: daysAgo(1),
+              rating: null,
+            }),
+            complaint({ id: 2, token: 'CMP-RATED', status: 'Resolved', updatedAt: daysAgo(1), rating: 4 }),
+            complaint({ id: 3, token: 'CMP-OPEN', status: 'Pending', rating: null }),
+          ]),
+        ),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    const row = async (token: string) => (await screen.findByText(token)).closest('tr') as HTMLElement;
+    expect(
+      within(await row('CMP-UNRATED')).getByRole('link', { name: /Rate this resolution/ }),
+    ).toHaveAttribute('href', '/feedback?token=CMP-UNRATED');
+    expect(within(await row('CMP-RATED')).queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+    expect(await row('CMP-RATED')).toHaveTextContent('You rated it 4 of 5');
+    expect(within(await row('CMP-OPEN')).queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
   });
 });

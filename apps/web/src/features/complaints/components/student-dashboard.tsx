@@ -1,4 +1,4 @@
-import { MSG, type TUser } from '@bit/contract';
+import { MSG, type TComplaint, type TUser } from '@bit/contract';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,6 +8,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useStudentComplaints } from '../api/get-student-complaints';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
+import { RateOrRating } from './rating';
 import { Reopen } from './reopen-dialog';
 
 const STUDENT_COLUMNS: TComplaintColumn[] = [
@@ -16,17 +17,16 @@ const STUDENT_COLUMNS: TComplaintColumn[] = [
   { header: 'Problem', cell: (c) => c.subType },
   columns.date,
   columns.status,
-  {
-    header: 'Actions',
-    hiddenHeader: true,
-    cell: (c) => (
-      <div className="flex flex-wrap items-center gap-2">
-        <ViewLink token={c.token} />
-        <Reopen complaint={c} buttonLabel={`Reopen ${c.token}`} className="max-w-56 text-xs" />
-      </div>
-    ),
-  },
 ];
+
+/** View, and for a closed complaint Reopen (or why not) and Rate this resolution (or the rating given). */
+const studentActions = (c: TComplaint) => (
+  <div className="flex flex-wrap items-center gap-2">
+    <ViewLink token={c.token} />
+    <RateOrRating complaint={c} />
+    <Reopen complaint={c} buttonLabel={`Reopen ${c.token}`} className="max-w-56 text-xs" />
+  </div>
+);
 
 /** The student's home: welcome, File New Complaint, and their complaints page by page. */
 export function StudentDashboard({ user }: { user: TUser }) {
@@ -54,6 +54,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
           emptyText="You have not filed any complaints yet."
           failedText={MSG.fetchYourComplaintsFailed}
           columns={STUDENT_COLUMNS}
+          actions={studentActions}
           onPageChange={(to) => {
             cursors.move(query.data, to);
             setPage(to);

@@ -7,11 +7,11 @@ import {
   type TUpdateComplaintRequest,
   ZUpdateComplaintRequest,
 } from '@bit/contract';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useUpdateComplaint } from '../api/update-complaint';
@@ -21,8 +21,10 @@ type TValues = { status: TComplaintStatus; remarks: string };
 const schema = formSchema<TValues, TUpdateComplaintRequest>(ZUpdateComplaintRequest);
 
 /**
- * The Update modal: any of the four statuses and remarks. Headless UI keeps focus inside, closes on
- * Escape and gives focus back to the button that opened it.
+ * The Update modal: any of the four statuses and remarks. It keeps focus inside, closes on Escape and
+ * gives focus back to the button that opened it (components/ui/modal.tsx). The remarks start empty:
+ * the previous remark is in the complaint's history already, and sent again it would repeat there
+ * and in the mails.
  */
 export function UpdateComplaintDialog({
   complaint,
@@ -36,7 +38,7 @@ export function UpdateComplaintDialog({
 
   const { reset } = form;
   useEffect(() => {
-    if (complaint) reset({ status: complaint.status, remarks: complaint.remarks ?? '' });
+    if (complaint) reset({ status: complaint.status, remarks: '' });
   }, [complaint, reset]);
 
   const onValid = (body: TUpdateComplaintRequest) => {
@@ -54,40 +56,30 @@ export function UpdateComplaintDialog({
   };
 
   return (
-    <Dialog
-      open={complaint !== null}
-      onClose={() => !update.isPending && onClose()}
-      className="fixed inset-0 z-50"
-    >
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-brand-900">Update Complaint</DialogTitle>
-          {complaint && (
-            <p className="mt-1 text-sm text-slate-600">
-              <span className="font-mono">{complaint.token}</span> · {complaint.type} · {complaint.subType}
-            </p>
-          )}
-          <form ref={form.ref} onSubmit={form.submit(onValid)} className="mt-4 space-y-4" noValidate>
-            <SelectField
-              label="Status"
-              // Headless UI puts focus here when the dialog opens
-              data-autofocus
-              {...form.field('status')}
-              options={COMPLAINT_STATUSES}
-            />
-            <TextAreaField label="Remarks" maxLength={REMARKS_MAX} rows={4} {...form.field('remarks')} />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-                Cancel
-              </Button>
-              <SubmitButton pending={update.isPending} pendingText="Saving...">
-                Save
-              </SubmitButton>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={complaint !== null} onClose={() => !update.isPending && onClose()} title="Update Complaint">
+      {complaint && (
+        <p className="mt-1 text-sm text-slate-600">
+          <span className="font-mono">{complaint.token}</span> · {complaint.type} · {complaint.subType}
+        </p>
+      )}
+      <form ref={form.ref} onSubmit={form.submit(onValid)} className="mt-4 space-y-4" noValidate>
+        <SelectField
+          label="Status"
+          // focus starts here when the dialog opens
+          data-autofocus
+          {...form.field('status')}
+          options={COMPLAINT_STATUSES}
+        />
+        <TextAreaField label="Remarks" maxLength={REMARKS_MAX} rows={4} {...form.field('remarks')} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <SubmitButton pending={update.isPending} pendingText="Saving...">
+            Save
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
   );
 }

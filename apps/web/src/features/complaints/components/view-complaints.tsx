@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG } from '@bit/contract';
+import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, type TComplaint } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportCsvLink } from '../../../components/export-csv-link';
@@ -69,8 +69,18 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
   },
   columns.status,
   columns.date,
-  { header: 'Actions', hiddenHeader: true, cell: (c) => <ViewLink token={c.token} /> },
 ];
+
+const adminActions = (c: TComplaint) => <ViewLink token={c.token} />;
+
+/** What a card adds for the admin: who filed it and who has it. */
+const adminDetails = (c: TComplaint) => (
+  <p className="mt-1 text-xs text-slate-600">
+    {c.student.name}
+    {c.student.rollNo ? ` (${c.student.rollNo})` : ''} ·{' '}
+    {c.assignedTo ? `Assigned to ${c.assignedTo.name}` : 'Not assigned'}
+  </p>
+);
 
 /**
  * Every complaint for the admin, filtered by hostel, type, status and overdue; the URL holds the
@@ -158,6 +168,8 @@ export function ViewComplaints() {
           emptyText={filters.overdue ? 'No overdue complaints.' : 'No complaints found.'}
           failedText={MSG.fetchComplaintsFailed}
           columns={ADMIN_COLUMNS}
+          actions={adminActions}
+          details={adminDetails}
           onPageChange={(page) =>
             setSearchParams(toParams({ ...filters, page, before: cursors.move(list, page) }))
           }

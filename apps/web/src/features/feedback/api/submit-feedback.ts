@@ -5,7 +5,10 @@ import { feedbackKeys } from './keys';
 
 const submitFeedback = (body: TSubmitFeedbackRequest) => api.post<{ message: string }>('/feedback', body);
 
-/** Rates a complaint; it leaves the list of complaints to rate at once, before the list is read again. */
+/**
+ * Rates a complaint; it leaves the list of complaints to rate at once, before the list is read again,
+ * and the complaints are read again to show the rating given.
+ */
 export function useSubmitFeedback() {
   const client = useQueryClient();
   return useMutation({
@@ -15,6 +18,8 @@ export function useSubmitFeedback() {
         old ? { ...old, data: old.data.filter((c) => c.id !== complaintId) } : old,
       );
       void client.invalidateQueries({ queryKey: feedbackKeys.pending() });
+      // every complaint list and page (the complaints feature's keys start so): they show the rating now
+      void client.invalidateQueries({ queryKey: ['complaints'] });
     },
   });
 }

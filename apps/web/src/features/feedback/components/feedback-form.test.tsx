@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, MSG_FEEDBACK } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
@@ -27,13 +27,60 @@ describe('feedback form', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  it('defaults the rating to 5', async () => {
+  it('starts with no star chosen, so no score is suggested', async () => {
     mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
     renderRoutes(routes, ['/feedback']);
     const group = await screen.findByRole('radiogroup', { name: 'Rating' });
     expect(group).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
-    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(1);
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+  });
+
+  it('asks for a rating before sending, under the stars', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const fetch = mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    fireEvent.change(await screen.findByLabelText('Complaint'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    const group = screen.getByRole('radiogroup', { name: 'Rating' });
+    await waitFor(() => expect(group).toHaveAttribute('aria-invalid', 'true'));
+    expect(group).toHaveAccessibleDescription(MSG_FEEDBACK.ratingInvalid);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    await waitFor(() => expect(group).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('chooses the complaint a "Rate this resolution" link names, and says the rating back once sent', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let body: unknown;
+    mockFetch({
+      'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }),
+      'POST /api/feedback': (_url, init) => {
+        body = JSON.parse(String(init?.body));
+        return jsonResponse(201, { message: MSG.feedbackSubmitted, data: {} });
+      },
+    });
+    renderRoutes(routes, ['/feedback?token=CMP-BBBB2222']);
+    await waitFor(() => expect(screen.getByLabelText('Complaint')).toHaveValue('9'));
+    fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(await screen.findByText(/You rated CMP-BBBB2222 4 of 5/)).toBeInTheDocument();
+    expect(body).toEqual({ complaintId: 9, rating: 4, comments: null });
+    expect(screen.getByRole('link', { name: 'View the complaint' })).toHaveAttribute(
+      'href',
+      '/complaint-status?token=CMP-BBBB2222',
+    );
+  });
+
+  it('says so when the complaint a link names has nothing to rate', async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback?token=CMP-RATED999']);
+    expect(
+      await screen.findByText(
+        'CMP-RATED999 is not waiting for a rating: it is not resolved, or it was rated already.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Complaint')).toHaveValue('');
   });
 
   it('moves the rating with the arrow keys', async () => {
@@ -82,6 +129,7 @@ describe('feedback form', () => {
     });
     renderRoutes(routes, ['/feedback']);
     fireEvent.change(await screen.findByLabelText('Complaint'), { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('radio', { name: '5 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.feedbackFailed));
   });

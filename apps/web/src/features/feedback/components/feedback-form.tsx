@@ -1,11 +1,13 @@
 import {
   COMMENTS_MAX,
+  complaintStatusPath,
   MSG,
-  RATING_DEFAULT,
+  RATING_MAX,
   type TSubmitFeedbackRequest,
   ZSubmitFeedbackRequest,
 } from '@bit/contract';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { QueryState } from '../../../components/query-state';
@@ -21,9 +23,10 @@ import { usePendingFeedback } from '../api/get-pending-feedback';
 import { useSubmitFeedback } from '../api/submit-feedback';
 import { RatingInput } from './rating-input';
 
-type TValues = { complaintId: string; rating: number; comments: string };
+type TValues = { complaintId: string; rating: number | null; comments: string };
 
-const EMPTY: TValues = { complaintId: '', rating: RATING_DEFAULT, comments: '' };
+// no star chosen: a preselected score biases every rating (SPEC's default of 5 is dropped for it)
+const EMPTY: TValues = { complaintId: '', rating: null, comments: '' };
 
 /** The shared schema over what the form holds: the chosen complaint's id as text, blank comments as none. */
 const schema = formSchema<TValues, TSubmitFeedbackRequest>(
@@ -31,23 +34,38 @@ const schema = formSchema<TValues, TSubmitFeedbackRequest>(
     const { complaintId, rating, comments } = v as TValues;
     return {
       complaintId: complaintId ? Number(complaintId) : undefined,
-      rating,
+      rating: rating ?? undefined,
       comments: comments.trim() ? comments : null,
     };
   }, ZSubmitFeedbackRequest),
 );
 
-/** /feedback: a student rates one of their Resolved complaints that is not yet rated. */
+/**
+ * /feedback: a student rates one of their Resolved complaints that is not yet rated. `?token=` (the
+ * "Rate this resolution" buttons and the Resolved mail) chooses that complaint; the rating given is
+ * said back once sent.
+ */
 export function FeedbackForm() {
   useDocumentTitle('Feedback');
   const pending = usePendingFeedback();
   const submit = useSubmitFeedback();
   const form = useSchemaForm(schema, { defaultValues: EMPTY });
+  const [given, setGiven] = useState<{ token: string; rating: number } | null>(null);
+  const askedToken = (useSearchParams()[0].get('token') ?? '').trim();
+  const asked = pending.data?.data.find((c) => c.token === askedToken);
+
+  // the complaint the link named is chosen once the list of those awaiting a rating has come
+  const { setValue } = form;
+  useEffect(() => {
+    if (asked) setValue('complaintId', String(asked.id));
+  }, [asked, setValue]);
 
   const onValid = (body: TSubmitFeedbackRequest) =>
     submit.mutate(body, {
       onSuccess: (res) => {
         toast.success(res?.message || MSG.feedbackSubmitted);
+        const token = pending.data?.data.find((c) => c.id === body.complaintId)?.token ?? '';
+        setGiven({ token, rating: body.rating });
         form.reset(EMPTY);
       },
       onError: form.refused((error) => errorMessage(error, MSG.feedbackFailed)),
@@ -57,6 +75,19 @@ export function FeedbackForm() {
     <section className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">Feedback</h1>
       <p className="mt-1 text-sm text-slate-600">Rate how a resolved complaint was handled.</p>
+      {given && (
+        <p role="status" className="mt-4 rounded-lg bg-status-resolved-bg p-4 text-sm text-status-resolved">
+          You rated {given.token} {given.rating} of {RATING_MAX}.{' '}
+          <Link to={complaintStatusPath(given.token)} className="font-medium underline">
+            View the complaint
+          </Link>
+        </p>
+      )}
+      {askedToken && !asked && !given && pending.data && (
+        <p role="status" className="mt-4 text-sm text-slate-700">
+          {askedToken} is not waiting for a rating: it is not resolved, or it was rated already.
+        </p>
+      )}
       <Card className="mt-6">
         <QueryState
           query={pending}
@@ -82,7 +113,12 @@ export function FeedbackForm() {
                 options={list.data.map((c) => ({ value: String(c.id), label: `${c.token} — ${c.subType}` }))}
                 {...form.field('complaintId')}
               />
-              <RatingInput value={form.values.rating} onChange={(n) => form.setValue('rating', n)} />
+              <RatingInput
+                name="rating"
+                value={form.values.rating ?? null}
+                onChange={(n) => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
+                error={form.formState.errors.rating?.message}
+              />
               <TextAreaField
                 label="Comments (optional)"
                 rows={4}

@@ -1,6 +1,7 @@
 import type { TNotification } from '@bit/contract';
 import type { ReactNode } from 'react';
-import { formatDate, targetLabel } from './notice-utils';
+import { DateTime } from '../../../components/ui/date-time';
+import { targetLabel } from './notice-utils';
 
 /** One notice: title, message as plain text (whitespace kept), target, date, poster and the PDF link. */
 export function NoticeItem({
@@ -21,7 +22,7 @@ export function NoticeItem({
         </span>
       </div>
       <p className="mt-1 text-xs text-slate-500">
-        <time dateTime={notice.createdAt}>{formatDate(notice.createdAt)}</time>
+        <DateTime iso={notice.createdAt} />
         {showPoster && (
           <>
             {' · '}Posted by {notice.postedBy.name} ({notice.postedBy.role})

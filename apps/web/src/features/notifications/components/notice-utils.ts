@@ -8,11 +8,6 @@ export function targetLabel(hostel: string) {
   return hostel === 'all' ? 'All hostels' : `Hostel ${hostel}`;
 }
 
-export function formatDate(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-}
-
 type TPdfCheck = 'ok' | 'not-pdf' | 'too-large';
 
 /** Looks like a PDF by its name or type, and by its first bytes (%PDF-) where the browser can read them. */

@@ -1,6 +1,7 @@
 import {
   MESSAGE_MAX,
   MSG,
+  noticeTargetsFor,
   TITLE_MAX,
   type TPostNotificationFields,
   type TUser,
@@ -40,7 +41,11 @@ function canDelete(user: TUser, postedById: number) {
 export function NotificationsManager({ user }: { user: TUser }) {
   useDocumentTitle('Notifications');
   const fileRef = useRef<HTMLInputElement>(null);
-  const form = useSchemaForm(schema, { defaultValues: EMPTY });
+  // CONTRACT 5.8: a Hostel Clerk or Warden posts only to their own hostel; the others to any audience
+  const targets = noticeTargetsFor(user);
+  const targetOptions = TARGET_OPTIONS.filter((o) => targets.includes(o.value));
+  const empty: TValues = { ...EMPTY, hostel: targets.includes('all') ? 'all' : (targets[0] ?? '') };
+  const form = useSchemaForm(schema, { defaultValues: empty });
   const [pdf, setPdf] = useState<File | null>(null);
   const [pdfError, setPdfError] = useState<string>();
   const [page, setPage] = useState(1);
@@ -85,7 +90,7 @@ export function NotificationsManager({ user }: { user: TUser }) {
     post.mutate(body, {
       onSuccess: (res) => {
         toast.success(res?.message || MSG.notificationPosted);
-        form.reset(EMPTY);
+        form.reset(empty);
         clearFile();
         setPdfError(undefined);
         setPage(1);
@@ -124,7 +129,13 @@ export function NotificationsManager({ user }: { user: TUser }) {
             maxLength={MESSAGE_MAX}
             {...form.field('message')}
           />
-          <SelectField label="Target" required {...form.field('hostel')} options={TARGET_OPTIONS} />
+          <SelectField
+            label="Target"
+            required
+            hint={targets.includes('all') ? undefined : 'You can post to your own hostel only.'}
+            {...form.field('hostel')}
+            options={targetOptions}
+          />
           <Field label="PDF attachment (optional)" hint="PDF only, at most 10 MB." error={pdfError}>
             {(control) => (
               <input

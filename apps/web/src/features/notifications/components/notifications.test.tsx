@@ -15,6 +15,7 @@ const user = (patch: Partial<TUser>): TUser => ({
   department: null,
   designation: 'Warden',
   hostelNo: 3,
+  roomNo: null,
   rollNo: null,
   session: null,
   approved: true,
@@ -195,6 +196,65 @@ describe('notifications manager', () => {
     });
     await waitFor(() => expectPointedAt(input, MSG.pdfOnly));
     expect(input).toHaveAccessibleDescription(expect.stringContaining('PDF only, at most 10 MB.'));
+  });
+});
+
+describe('notice audience (CONTRACT 5.8)', () => {
+  const targetsOffered = () =>
+    within(screen.getByLabelText('Target'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
+
+  it('offers a Hostel Clerk or Warden only their own hostel, chosen, and says so', async () => {
+    let sent: FormData | undefined;
+    vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/notifications': () => jsonResponse(200, page([])),
+      'POST /api/notifications': (_url, init) => {
+        sent = init?.body as FormData;
+        return jsonResponse(201, { message: MSG.notificationPosted, data: notice(9) });
+      },
+    });
+    for (const designation of ['Hostel Clerk', 'Warden'] as const) {
+      const { unmount } = renderRoutes(
+        [{ path: '/n', element: <NotificationsManager user={user({ designation, hostelNo: 7 })} /> }],
+        ['/n'],
+      );
+      await screen.findByText('No notifications yet.');
+      expect(targetsOffered()).toEqual(['7']);
+      expect(screen.getByLabelText('Target')).toHaveValue('7');
+      expect(screen.getByLabelText('Target')).toHaveAccessibleDescription(
+        'You can post to your own hostel only.',
+      );
+      unmount();
+    }
+    renderRoutes(
+      [{ path: '/n', element: <NotificationsManager user={user({ designation: 'Warden', hostelNo: 7 })} /> }],
+      ['/n'],
+    );
+    await screen.findByText('No notifications yet.');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Water cut' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'No water at 5 pm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(sent?.get('hostel')).toBe('7'));
+  });
+
+  it('offers the Network Department, Other and admins every audience, starting from all', async () => {
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([])) });
+    for (const who of [
+      user({ designation: 'Network Department', hostelNo: null }),
+      user({ designation: 'Other', hostelNo: null }),
+      user({ role: 'admin', designation: null, hostelNo: null }),
+    ]) {
+      const { unmount } = renderRoutes(
+        [{ path: '/n', element: <NotificationsManager user={who} /> }],
+        ['/n'],
+      );
+      await screen.findByText('No notifications yet.');
+      expect(targetsOffered()).toHaveLength(14);
+      expect(screen.getByLabelText('Target')).toHaveValue('all');
+      unmount();
+    }
   });
 });
 

@@ -46,6 +46,8 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
           isEmpty={(p) => p.data.length === 0}
           empty={`No notifications ${target === 'all' ? 'for the whole college' : `for ${targetLabel(target)}`} yet.`}
           className="mt-4"
+          // a page of notices is taller than the screen: the footer stays below it while loading
+          reserve="min-h-svh"
         >
           {(notices) => (
             <ul className="mt-4 space-y-3">

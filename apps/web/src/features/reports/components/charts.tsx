@@ -2,6 +2,8 @@
 // hidden from screen readers: the table beside it holds the same figures, which is also what prints
 // and copies well.
 
+import { formatMonthName } from '../../../lib/dates';
+
 const count = new Intl.NumberFormat('en-IN');
 
 /** A round top for the scale: 7 → 7, 37 → 40, 123 → 150, 1234 → 1500. */
@@ -14,13 +16,10 @@ export function scaleTop(max: number): number {
 /** The gridlines of a scale: 0, the middle when it is a whole number, the top. */
 const ticksOf = (top: number) => (top % 2 === 0 ? [0, top / 2, top] : [0, top]);
 
-const monthName = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' });
-
 /** "Jan" of a YYYY-MM month, and its year where a year starts (or the chart does). */
 function monthLabel(month: string, first: boolean): [string, string | null] {
-  const at = Date.parse(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(at)) return [month, null];
-  return [monthName.format(at), first || month.endsWith('-01') ? month.slice(0, 4) : null];
+  if (Number.isNaN(Date.parse(`${month}-01T00:00:00Z`))) return [month, null];
+  return [formatMonthName(month), first || month.endsWith('-01') ? month.slice(0, 4) : null];
 }
 
 export type TMonthBars = { month: string; filed: number; resolved: number };

@@ -2,6 +2,7 @@ import { MSG_REPORT, REPORT_DAYS_DEFAULT, type TReport } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { phoneWidth } from '../../../test/screen-width';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { DEFAULT_DAYS, Reports } from './reports';
 
@@ -77,6 +78,20 @@ describe('reports', () => {
     expect(rowOf('By hostel', 'Hostel 3')).toEqual(['50', '40', '4']);
     expect(rowOf('Open complaints by age', 'Over 7 days')).toEqual(['1']);
     expect(rowOf('Open complaints by age', '1–3 days')).toEqual(['5']);
+  });
+
+  it('lists each row of figures on a phone, named by its first cell, with no table to scroll sideways', async () => {
+    phoneWidth(360);
+    mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    renderRoutes(routes, ['/reports']);
+    const byCategory = await screen.findByRole('list', { name: 'By category' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [fan] = within(byCategory).getAllByRole('listitem');
+    expect(fan).toHaveTextContent(/^Fan/);
+    const figures = within(fan as HTMLElement);
+    expect(figures.getByText('Filed').nextElementSibling).toHaveTextContent('12');
+    expect(figures.getByText('Resolved').nextElementSibling).toHaveTextContent('10');
+    expect(screen.getByRole('list', { name: 'By hostel' })).toHaveTextContent('Hostel 3');
   });
 
   it('shows a median or percentile without data as —, read as No data', async () => {

@@ -11,6 +11,7 @@ import { ToggleButton } from '../../../components/ui/toggle-button';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
+import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { addDays, formatDay, formatMonth, localDay, yearBefore } from '../../../lib/dates';
 import { exportComplaintsUrl } from '../api/export-complaints';
@@ -119,8 +120,8 @@ export function Reports() {
     else setForm({ from: echoed?.from ?? '', to: echoed?.to ?? '', type: '', hostelNo: '' });
   }
 
-  // "Today" of the quick periods: the server's, once a report of its default period said it (its
-  // TIME_ZONE can be a day ahead of or behind the browser's), else the browser's.
+  // "Today" of the quick periods: the server's, once a report of its default period said it, else the
+  // day in TIME_ZONE as the browser's clock reckons it.
   const [serverToday, setServerToday] = useState<string>();
   useEffect(() => {
     if (!filters.from && !filters.to && echoed) setServerToday(echoed.to);
@@ -266,7 +267,10 @@ const numClass = 'text-right tabular-nums';
 
 type TColumn = { header: string; numeric?: boolean };
 
-/** A table of figures: the first column names the row, numbers are right-aligned. */
+/**
+ * A table of figures: the first column names the row, numbers are right-aligned. Below Tailwind's
+ * `sm`, each row is a small list of its figures instead, so nothing scrolls sideways on a phone.
+ */
 function FigureTable({
   caption,
   columns,
@@ -276,6 +280,26 @@ function FigureTable({
   columns: readonly TColumn[];
   rows: ReadonlyArray<{ key: string; cells: ReactNode[] }>;
 }) {
+  const wide = useMediaQuery(SM_UP, true);
+  if (!wide) {
+    return (
+      <ul aria-label={caption} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
+        {rows.map((row) => (
+          <li key={row.key} className="break-inside-avoid p-3">
+            <p className="text-sm font-medium text-slate-900">{row.cells[0]}</p>
+            <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm">
+              {columns.slice(1).map((c, i) => (
+                <div key={c.header} className="contents">
+                  <dt className="text-slate-600">{c.header}</dt>
+                  <dd className={`text-slate-800 ${numClass}`}>{row.cells[i + 1]}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <TableScroll label={caption}>
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">

@@ -1,0 +1,177 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PHONE } from './support/a11y';
+import { snap } from './support/helpers';
+import {
+  disposeContexts,
+  fileComplaint,
+  makeStudent,
+  PASSWORD,
+  signIn,
+  submitLogin,
+  type TSession,
+} from './support/sessions';
+
+// A phone on slow or no data (issue 19): the session check's network failure is not a logout, a
+// visitor asks nothing that is known to fail, a mail link to a complaint says why it asks to log in,
+// the installed app opens offline and says so, and the main pages log no error (no CSP violation).
+
+test.use({ viewport: PHONE });
+
+let student: TSession;
+let token: string;
+
+test.beforeAll(async () => {
+  student = await makeStudent('offline');
+  ({ token } = await fileComplaint(student, {
+    type: 'Hostel',
+    hostelNo: 3,
+    roomNo: '101',
+    subType: 'Plumbing',
+    description: 'Tap leaking in the washroom',
+  }));
+});
+
+test.afterAll(disposeContexts);
+
+const greeting = (page: Page, name: string) =>
+  page.getByRole('main').getByText(new RegExp(`Welcome, ${name}\\b`));
+
+/** Console errors, page errors and CSP violations (the securitypolicyviolation event) of a page. */
+async function watchEverything(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`${page.url()}: ${String(err)}`));
+  await page.addInitScript(() => {
+    const w = window as typeof window & { __violations?: string[] };
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations?.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return {
+    problems,
+    async collect() {
+      const violations = await page.evaluate(
+        () => (window as typeof window & { __violations?: string[] }).__violations ?? [],
+      );
+      for (const v of violations) problems.push(`${page.url()}: CSP ${v}`);
+    },
+  };
+}
+
+test('with the API unreachable, a signed-in student sees a retry message, not the home page', async ({
+  page,
+}) => {
+  await signIn(page, student.token);
+  let down = true;
+  await page.route('**/api/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
+  await page.goto('/student-dashboard');
+
+  await expect(page.getByRole('alert')).toContainText('We could not reach the server');
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  await expect(page).toHaveURL(/\/student-dashboard$/);
+  // not the public home page, as if logged out
+  await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toHaveCount(0);
+  await snap(page, 'offline-retry');
+
+  down = false;
+  await retry.click();
+  await expect(greeting(page, student.name)).toBeVisible();
+});
+
+test("a visitor's pages make no check-auth request", async ({ page }) => {
+  const checks: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/auth/check-auth')) checks.push(req.url());
+  });
+  for (const path of ['/', '/student-login', '/team', '/student-notifications']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  // a protected screen too: it knows at once there is no session, and sends the visitor home
+  await page.goto('/student-dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  expect(checks).toEqual([]);
+});
+
+test('a complaint page opened signed out says "Log in to view this complaint" and returns there after login', async ({
+  page,
+}) => {
+  await page.goto(`/complaint-status?token=${token}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to view this complaint' })).toBeVisible();
+  await snap(page, 'offline-login-to-view');
+
+  await page.getByRole('main').getByRole('link', { name: 'Student Login' }).click();
+  await expect(page).toHaveURL(/\/student-login$/);
+  await expect(page.getByText('Log in to view this complaint')).toBeVisible();
+  await submitLogin(page, student.email, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/complaint-status\\?token=${token}$`));
+  await expect(page.getByText('Tap leaking in the washroom').first()).toBeVisible();
+});
+
+test('another protected screen opened signed out says "Log in to continue"', async ({ page }) => {
+  await page.goto('/file-complaint');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Log in to continue' })).toBeVisible();
+});
+
+test('offline, the installed shell loads and says it is offline', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toBeVisible();
+  // the worker is installed, controls the page and holds the shell and the home page's code
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.startsWith('/assets/'));
+        const held = await Promise.all(['/', ...scripts].map((p) => caches.match(p)));
+        return held.every(Boolean);
+      }),
+    )
+    .toBe(true);
+  // and no API answer is in its cache
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    return urls;
+  });
+  expect(cached.filter((p) => p.startsWith('/api'))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^You are offline/).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toBeVisible();
+  await snap(page, 'offline-shell');
+  await context.setOffline(false);
+});
+
+test('the main pages log no console error and no CSP violation', async ({ page }) => {
+  const watch = await watchEverything(page);
+  for (const path of ['/', '/student-login', '/student-signup', '/student-notifications', '/team']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await watch.collect();
+  }
+  await signIn(page, student.token);
+  for (const path of ['/student-dashboard', '/file-complaint', `/complaint-status?token=${token}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await watch.collect();
+  }
+  expect(watch.problems).toEqual([]);
+});

@@ -1,0 +1,102 @@
+// The service worker: the app's shell offline, and nothing else.
+//
+// Cached: index.html (the shell), the files it names (entry script, stylesheet), the manifest and icons,
+// and the hashed files under /assets/ the pages load (their names change with their content, so a cached
+// one is never stale). Never cached: anything under /api (complaints, notices, the session: personal
+// data stays out of the caches, and an API answer always comes from the server or fails), nor any
+// request that is not a GET of this origin.
+//
+// A page opened offline gets the cached shell with data-offline on <html>, which shows its "You are
+// offline" line before any script runs; the app then says the same (src/app/layout/offline-banner.tsx).
+// A new deployment's index.html replaces the cached one on the next online visit (network first).
+
+const CACHE = 'bit-shell-v1';
+const SHELL = '/';
+const STATIC = ['/zod-jitless.js', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+
+const isApi = (url) => url.pathname === '/api' || url.pathname.startsWith('/api/');
+const isAsset = (url) => url.pathname.startsWith('/assets/');
+
+/** The /assets/ files an index.html names (its entry script, preloads and stylesheet). */
+function assetsOf(html) {
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+}
+
+async function cacheShell() {
+  const cache = await caches.open(CACHE);
+  const res = await fetch(SHELL, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`shell: ${res.status}`);
+  const html = await res.clone().text();
+  await cache.put(SHELL, res);
+  await cache.addAll([...STATIC, ...assetsOf(html)]);
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page sends the /assets/ files it loaded before this worker controlled it (its route's code).
+self.addEventListener('message', (event) => {
+  const urls = event.data?.type === 'cache-assets' ? event.data.urls : null;
+  if (!Array.isArray(urls)) return;
+  const wanted = urls
+    .map((u) => new URL(u, self.location.origin))
+    .filter((u) => u.origin === self.location.origin && isAsset(u) && !isApi(u))
+    .map((u) => u.pathname);
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(wanted)).catch(() => {}));
+});
+
+/** The cached shell, marked offline so it says so before any script runs. */
+async function offlineShell() {
+  const cached = await caches.match(SHELL);
+  if (!cached) return Response.error();
+  const html = (await cached.text()).replace('<html lang="en">', '<html lang="en" data-offline="">');
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+async function networkFirstPage(request) {
+  try {
+    const res = await fetch(request);
+    // the shell is the same for every client route: keep the newest
+    if (res.ok && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
+      const cache = await caches.open(CACHE);
+      await cache.put(SHELL, res.clone());
+    }
+    return res;
+  } catch {
+    return offlineShell();
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const res = await fetch(request);
+  if (res.ok) {
+    const cache = await caches.open(CACHE);
+    await cache.put(request, res.clone());
+  }
+  return res;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  // the API is never answered from, nor written to, a cache
+  if (url.origin !== self.location.origin || isApi(url)) return;
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirstPage(request));
+    return;
+  }
+  if (isAsset(url) || STATIC.includes(url.pathname)) event.respondWith(cacheFirst(request));
+});

@@ -1,0 +1,30 @@
+/**
+ * The static shell of index.html (its header and skeleton, styled by its own <style>), drawn by the
+ * router while the first screen's code loads, so the page goes from the shell to the screen with
+ * nothing in between. Keep the two the same.
+ */
+export function ShellFallback() {
+  return (
+    <div className="shell" aria-busy="true">
+      <header className="shell-header">
+        <div className="shell-bar">
+          <span className="shell-logo">
+            <span className="shell-badge" aria-hidden="true">
+              BIT
+            </span>
+            <span>Mesra Complaints</span>
+          </span>
+        </div>
+      </header>
+      <main className="shell-main">
+        <p className="shell-offline" role="status">
+          You are offline. Showing the saved app; connect to load your complaints.
+        </p>
+        <div className="shell-line" />
+        <div className="shell-card" />
+        <div className="shell-card" />
+        <div className="shell-card" />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+// `npm run lighthouse`: Lighthouse's mobile preset (simulated slow 4G, 4x CPU slowdown, a 412 px phone)
+// on the main screens of the BUILT app, in Debian's Chromium. It builds nothing: run `npm run build`
+// first (or point WEB_DIST at another build). It starts the server on a fresh SQLite data directory
+// with the demo data (`cli seed-demo`), signs in through the API where a screen needs it (the token in
+// localStorage, as the app keeps it), and audits each page from a cold start (cache, storage and service
+// worker cleared before each run). Prints Performance, Accessibility, Best Practices, CLS and the
+// console errors per page; exits 1 when a page is under Performance 95, Accessibility 100, Best
+// Practices 100, over CLS 0.02, or logged any console error.
+//
+//   LIGHTHOUSE_PAGES=home,status   only those pages (names below)
+//   LIGHTHOUSE_RUNS=3              runs per page; the median Performance run is reported (default 1)
+//   LIGHTHOUSE_REPORTS=dir         also write each run's full report there (<page>-<run>.json)
+//   CHROMIUM_PATH                  the browser (default /usr/bin/chromium)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+const cli = path.join(root, 'apps/server/dist/cli.js');
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+
+const THRESHOLDS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
+const DEMO_PASSWORD = 'Demo@1234';
+const DOMAIN = 'bitmesra.ac.in';
+
+for (const [what, file] of [
+  ['the web app', path.join(webDist, 'index.html')],
+  ['the server', cli],
+]) {
+  if (!fs.existsSync(file)) {
+    console.error(`${what} is not built (${file} is missing): run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+if (!fs.existsSync(chromePath)) {
+  console.error(`Chromium was not found at ${chromePath}: apt-get install chromium, or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bit-lighthouse-'));
+const dataDir = path.join(workDir, 'data');
+// a snapshot of the build: a rebuild during the run would replace the chunks its index.html names
+const servedDist = path.join(workDir, 'web');
+fs.cpSync(webDist, servedDist, { recursive: true });
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  PUBLIC_URL: origin,
+  WEB_DIST: servedDist,
+  WORKERS: '1',
+  LOG_LEVEL: 'warn',
+};
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+
+const seeded = spawnSync(process.execPath, [cli, 'seed-demo'], { cwd: root, env, encoding: 'utf8' });
+if (seeded.status !== 0) {
+  console.error('seed-demo failed:\n', seeded.stdout, seeded.stderr);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [cli, 'serve'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let chrome;
+const cleanUp = async () => {
+  server.kill('SIGTERM');
+  await chrome?.kill();
+  fs.rmSync(workDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => cleanUp().then(() => process.exit(130)));
+
+async function waitForServer() {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start within 30 s');
+}
+
+async function login(kind, email) {
+  const res = await fetch(`${origin}/api/auth/${kind}-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`${kind} login of ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/** The median of the runs by Performance score. */
+const median = (runs) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+
+let failed = false;
+try {
+  await waitForServer();
+  const student = await login('student', `student1.demo@${DOMAIN}`);
+  const warden = await login('authority', `warden3.demo@${DOMAIN}`);
+  const admin = await login('admin', `admin.demo@${DOMAIN}`);
+  const mine = await fetch(`${origin}/api/complaints/student`, {
+    headers: { authorization: `Bearer ${student}` },
+  }).then((r) => r.json());
+  const complaintToken = mine.data?.[0]?.token;
+  if (!complaintToken) throw new Error('the demo student has no complaint');
+
+  const PAGES = [
+    { name: 'home', path: '/' },
+    { name: 'student-login', path: '/student-login' },
+    { name: 'student-dashboard', path: '/student-dashboard', token: student },
+    { name: 'status', path: `/complaint-status?token=${complaintToken}`, token: student },
+    { name: 'student-notifications', path: '/student-notifications', token: student },
+    { name: 'manage-complaints', path: '/manage-complaints', token: warden },
+    { name: 'admin-dashboard', path: '/admin-dashboard', token: admin },
+  ];
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((s) => s.trim());
+  const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES;
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+  const rows = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      // a cold start: no cache, no storage, no service worker; then the session as the app keeps it
+      const tab = await browser.newPage();
+      const cdp = await tab.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      if (page.token) {
+        await tab.goto(`${origin}/favicon.svg`);
+        await tab.evaluate((t) => localStorage.setItem('token', t), page.token);
+      }
+      await tab.close();
+
+      const result = await lighthouse(`${origin}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        // the storage was reset above, keeping the token
+        disableStorageReset: true,
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const { lhr } = result;
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        fs.writeFileSync(
+          path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name}-${run + 1}.json`),
+          result.report,
+        );
+      }
+      const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) =>
+        `${item.source ?? ''} ${item.description ?? ''}`.trim(),
+      );
+      runs.push({
+        page: page.name,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 1,
+        fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        consoleErrors,
+        failedAudits: Object.values(lhr.audits)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              ['binary', 'numeric'].includes(a.scoreDisplayMode) &&
+              !['performance'].includes(a.id),
+          )
+          .map((a) => a.id),
+        runtimeError: lhr.runtimeError?.message,
+      });
+    }
+    const row = median(runs);
+    if (RUNS > 1) row.performanceRuns = runs.map((r) => r.performance);
+    rows.push(row);
+  }
+  browser.disconnect();
+
+  const pad = (s, n) => String(s).padEnd(n);
+  console.log(
+    `\n${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('b.p.', 6)}${pad('CLS', 8)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}console errors`,
+  );
+  for (const r of rows) {
+    const bad =
+      r.performance < THRESHOLDS.performance ||
+      r.accessibility < THRESHOLDS.accessibility ||
+      r.bestPractices < THRESHOLDS.bestPractices ||
+      r.cls > THRESHOLDS.cls ||
+      r.consoleErrors.length > 0 ||
+      r.runtimeError;
+    if (bad) failed = true;
+    console.log(
+      `${pad(r.page, 24)}${pad(r.performance, 6)}${pad(r.accessibility, 6)}${pad(r.bestPractices, 6)}${pad(r.cls.toFixed(3), 8)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${r.consoleErrors.length}${bad ? '  <- below the bar' : ''}`,
+    );
+    if (r.performanceRuns) console.log(`  performance of each run: ${r.performanceRuns.join(', ')}`);
+    for (const e of r.consoleErrors) console.log(`  console: ${e}`);
+    if (r.runtimeError) console.log(`  runtime error: ${r.runtimeError}`);
+    if (bad && r.failedAudits.length) console.log(`  audits not passed: ${r.failedAudits.join(', ')}`);
+  }
+  console.log(
+    `\nBars: Performance >= ${THRESHOLDS.performance}, Accessibility ${THRESHOLDS.accessibility}, Best Practices ${THRESHOLDS.bestPractices}, CLS <= ${THRESHOLDS.cls}, no console error.`,
+  );
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);
