@@ -137,6 +137,8 @@ export interface ReportRollupTable {
   sub_type: string;
   value: number;
   hostel_no: number;
+  /** 0 on SQLite; on PostgreSQL the writer's connection modulo 16 (the report sums them) */
+  shard: number;
   n: number | string;
 }
 
