@@ -41,10 +41,13 @@ function periodOf(ctx: Ctx, q: TReportQuery): Period {
   return { from, to, start, end, firstMonth: zonedMonth(start, zone), lastMonth: zonedMonth(end - 1, zone) };
 }
 
+/** The YYYYMM after a YYYYMM. */
+const nextMonth = (m: number) => (m % 100 === 12 ? m + 89 : m + 1);
+
 /** Every month from one YYYYMM to another, both included. */
 function monthsBetween(first: number, last: number): number[] {
   const months: number[] = [];
-  for (let m = first; m <= last; m = m % 100 === 12 ? m + 89 : m + 1) months.push(m);
+  for (let m = first; m <= last; m = nextMonth(m)) months.push(m);
   return months;
 }
 
@@ -52,7 +55,6 @@ const monthLabel = (m: number) => `${Math.floor(m / 100)}-${String(m % 100).padS
 
 type Filter = { type?: TComplaintType | undefined; hostelNo?: number | undefined };
 
-const nextMonth = (m: number) => (m % 100 === 12 ? m + 89 : m + 1);
 const dayNumber = (day: string) => Number(day.replaceAll('-', ''));
 const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / DAY_MS;
 const monthOf = (period: number) => (period > 999_999 ? Math.floor(period / 100) : period);
