@@ -1,9 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads, stylesheetAfterShell } from './route-preloads';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routePreloads(), stylesheetAfterShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { MSG, MSG_NOTICE, MSG_PROFILE } from '@bit/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, smallTouchTargets } from './support/a11y';
 import { dismissToasts, expectToast, snap, VERIFY_SUBJECT, waitForMail } from './support/helpers';
 import {
@@ -23,6 +23,26 @@ test.afterAll(disposeContexts);
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
+
+/**
+ * A toast on a phone lies over neither the navigation bar nor the screen's heading (it would hide the
+ * heading for its five seconds), and is wholly on the screen.
+ */
+async function expectToastClear(page: Page, shownToast: Locator) {
+  await expect(shownToast).toBeVisible();
+  const shown = (await shownToast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(viewport.height);
+  for (const other of [page.locator('header').first(), page.locator('main h1').first()]) {
+    const box = (await other.boundingBox())!;
+    const apart = shown.y >= box.y + box.height || shown.y + shown.height <= box.y;
+    expect(
+      apart,
+      `the toast (y ${shown.y}–${shown.y + shown.height}) overlaps y ${box.y}–${box.y + box.height}`,
+    ).toBe(true);
+  }
+}
 
 /** Types everything of a student's signup but the mobile number. */
 async function fillStudentSignup(page: Page, s: ReturnType<typeof newStudent>) {
@@ -89,10 +109,8 @@ test('a form shows its errors under the fields, marks them aria-invalid and move
   await expectToast(page, MSG.rollRequired);
   await snap(page, 'forms-mobile-inline-errors');
 
-  // the toast sits below the navigation bar and the page's heading stays readable beside it
-  const header = await page.locator('header').first().boundingBox();
-  const shown = await page.locator('.Toastify__toast').first().boundingBox();
-  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  // the toast covers neither the navigation bar nor the page's heading
+  await expectToastClear(page, page.locator('.Toastify__toast').first());
 
   // the login form does the same
   await page.goto('/student-login');
@@ -128,10 +146,8 @@ test('no stale "Invalid or expired code" toast stays over the dashboard after a 
   // and so is the signup's "a code has been sent", which spoke of the code screen
   await expect(toast(page, MSG.signupStudent)).toHaveCount(0, { timeout: 1500 });
   expect(Date.now() - shownAt).toBeLessThan(4000);
-  // below the navigation bar, one at a time here
-  const header = await page.locator('header').first().boundingBox();
-  const shown = await toast(page, MSG.verified).boundingBox();
-  expect(shown!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  // clear of the navigation bar and the heading, one at a time here
+  await expectToastClear(page, toast(page, MSG.verified));
   await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   await snap(page, 'forms-mobile-verified-no-stale-toast');
 });

@@ -114,6 +114,8 @@ test.describe
       const card = list.getByRole('listitem').filter({ hasText: openToken });
       await expect(card).toContainText('Pending');
       await expect(card).toContainText(student.name);
+      // headings step down one level at a time (h1, then the cards' h2), as Lighthouse's audit asks
+      await expect(card.getByRole('heading', { level: 2, name: openToken })).toBeVisible();
       const update = card.getByRole('button', { name: `Update ${openToken}` });
       await expectWithinScreenWidth(update);
       await expectNothingScrollsSideways(page, 'manage complaints');
@@ -128,6 +130,7 @@ test.describe
       const card = page.getByRole('list', { name: 'Complaints' }).getByRole('listitem').filter({
         hasText: openToken,
       });
+      await expect(card.getByRole('heading', { level: 2, name: openToken })).toBeVisible();
       await expectWithinScreenWidth(card.getByRole('link', { name: `View ${openToken}` }));
       await expectNothingScrollsSideways(page, 'view complaints');
     });

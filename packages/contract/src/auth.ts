@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEFAULT_STUDENT_EMAIL_DOMAIN,
   DESIGNATIONS,
   HOSTEL_DESIGNATIONS,
   HOSTEL_MAX,
@@ -26,8 +27,6 @@ const password = () =>
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-export const DEFAULT_STUDENT_EMAIL_DOMAIN = 'bitmesra.ac.in';
 
 /**
  * The local part: RFC 5322's dot-atom and nothing else. Comments `(x)`, quoted strings, angle

@@ -89,3 +89,5 @@ export const TITLE_MAX = 200;
 export const MESSAGE_MAX = 5000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOKEN_STORAGE_KEY = 'token';
+/** STUDENT_EMAIL_DOMAIN's default (CONTRACT 2); here, with no schema beside it, so the web entry can read it without zod. */
+export const DEFAULT_STUDENT_EMAIL_DOMAIN = 'bitmesra.ac.in';

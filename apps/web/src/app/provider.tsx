@@ -10,13 +10,6 @@ const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ defaul
 /** At most this many toasts at once (a form's next error toast replaces its last, lib/form.ts). */
 const TOAST_LIMIT = 3;
 
-/**
- * Toasts start below the navigation bar (60 px high, at every width), so they never cover it or sit
- * over the page's heading on a phone, where react-toastify's own rule would put them at the very top.
- * Inline, so that it holds over that rule whatever order the style sheets load in.
- */
-const TOAST_OFFSET = { top: 'calc(4.25rem + env(safe-area-inset-top))' } as const;
-
 /** Everything the screens share: server cache, session, toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
@@ -30,7 +23,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
             autoClose={TOAST_AUTO_CLOSE_MS}
             newestOnTop
             limit={TOAST_LIMIT}
-            style={TOAST_OFFSET}
           />
         </Suspense>
       </AuthProvider>

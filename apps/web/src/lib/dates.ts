@@ -32,7 +32,22 @@ function makeFormats(timeZone: string) {
   };
 }
 
-let formats = makeFormats(zone);
+// Every Intl format is made on first use: the first one a page builds loads the locale data (tens of
+// milliseconds on a phone's CPU), which a screen without a date (the home page, the login forms)
+// should not pay for while it loads.
+const once = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+
+let made: ReturnType<typeof makeFormats> | null = null;
+const formats = () => {
+  made ??= makeFormats(zone);
+  return made;
+};
 
 /** The zone dates are shown in. */
 export const timeZone = () => zone;
@@ -43,14 +58,14 @@ export const timeZone = () => zone;
  */
 export function setTimeZone(next: string) {
   if (!next || next === zone) return;
-  let made: ReturnType<typeof makeFormats>;
+  let candidate: ReturnType<typeof makeFormats>;
   try {
-    made = makeFormats(next);
+    candidate = makeFormats(next);
   } catch {
     return;
   }
   zone = next;
-  formats = made;
+  made = candidate;
   for (const listener of listeners) listener();
 }
 
@@ -62,8 +77,8 @@ export function subscribeTimeZone(listener: () => void) {
   };
 }
 
-const count = new Intl.NumberFormat('en-IN');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const count = once(() => new Intl.NumberFormat('en-IN'));
+const plural = (n: number, one: string, many: string) => `${count().format(n)} ${n === 1 ? one : many}`;
 
 /**
  * How long a complaint has been past its due time, in whole days from a day on, else whole hours:
@@ -82,16 +97,16 @@ export function overdueAge(dueAt: string, now: number = Date.now()): string {
 /** An instant with its time: "24 Nov 2026, 19:19 IST" (in TIME_ZONE); "—" when unreadable. */
 export function formatInstant(iso: string): string {
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? '—' : formats.instant.format(at);
+  return Number.isNaN(at) ? '—' : formats().instant.format(at);
 }
 
 /** The day of an instant: "24 Nov 2026" (in TIME_ZONE); "—" when unreadable. */
 export function formatDate(iso: string): string {
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? '—' : formats.date.format(at);
+  return Number.isNaN(at) ? '—' : formats().date.format(at);
 }
 
-const relative = new Intl.RelativeTimeFormat('en-IN', { numeric: 'always' });
+const relative = once(() => new Intl.RelativeTimeFormat('en-IN', { numeric: 'always' }));
 
 /**
  * How long ago an instant was, for lists and cards where age matters: "just now", "5 minutes ago",
@@ -103,45 +118,49 @@ export function relativeAge(iso: string, now: number = Date.now()): string {
   if (Number.isNaN(at)) return '';
   const past = now - at;
   if (past < MINUTE_MS) return 'just now';
-  if (past < HOUR_MS) return relative.format(-Math.floor(past / MINUTE_MS), 'minute');
-  if (past < DAY_MS) return relative.format(-Math.floor(past / HOUR_MS), 'hour');
+  if (past < HOUR_MS) return relative().format(-Math.floor(past / MINUTE_MS), 'minute');
+  if (past < DAY_MS) return relative().format(-Math.floor(past / HOUR_MS), 'hour');
   const days = Math.floor(past / DAY_MS);
-  if (days < 30) return relative.format(-days, 'day');
-  if (days < 365) return relative.format(-Math.floor(days / 30), 'month');
-  return relative.format(-Math.floor(days / 365), 'year');
+  if (days < 30) return relative().format(-days, 'day');
+  if (days < 365) return relative().format(-Math.floor(days / 30), 'month');
+  return relative().format(-Math.floor(days / 365), 'year');
 }
 
 // Calendar days and months are labels, not instants: formatted in UTC so no time zone moves them.
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const monthNameFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' });
+const dayFormat = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const monthFormat = once(
+  () => new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
+const monthNameFormat = once(() => new Intl.DateTimeFormat('en-IN', { month: 'short', timeZone: 'UTC' }));
 
 /** A YYYY-MM-DD day as "1 Jan 2025"; anything else as it is. */
 export function formatDay(day: string): string {
   const at = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(at) ? day : dayFormat.format(at);
+  return Number.isNaN(at) ? day : dayFormat().format(at);
 }
 
 /** A YYYY-MM month as "Jan 2025"; anything else as it is. */
 export function formatMonth(month: string): string {
   const at = Date.parse(`${month}-01T00:00:00Z`);
-  return Number.isNaN(at) ? month : monthFormat.format(at);
+  return Number.isNaN(at) ? month : monthFormat().format(at);
 }
 
 /** A YYYY-MM month's name alone, "Jan" (chart labels); anything else as it is. */
 export function formatMonthName(month: string): string {
   const at = Date.parse(`${month}-01T00:00:00Z`);
-  return Number.isNaN(at) ? month : monthNameFormat.format(at);
+  return Number.isNaN(at) ? month : monthNameFormat().format(at);
 }
 
 /** The calendar day of an instant in TIME_ZONE, YYYY-MM-DD: the days a report's period is made of. */
 export function localDay(date: Date = new Date()): string {
-  const parts = Object.fromEntries(formats.day.formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formats()
+      .day.formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 

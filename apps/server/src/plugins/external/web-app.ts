@@ -15,6 +15,32 @@ export function findWebDist(configured: string | undefined): string | undefined 
 }
 
 /**
+ * index.html for each screen, with `<link rel="modulepreload">` for the screen's own JavaScript
+ * (dist/route-preloads.json, written by the web build): the browser fetches it beside the entry
+ * chunk instead of after the entry has run, which on a slow phone connection is a round trip and a
+ * download sooner on screen. A build without the file serves index.html as it is.
+ */
+export function indexPagesByPath(root: string, indexHtml: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  let preloads: Record<string, unknown>;
+  try {
+    preloads = JSON.parse(fs.readFileSync(path.join(root, 'route-preloads.json'), 'utf8'));
+  } catch {
+    return pages;
+  }
+  if (!indexHtml.includes('</head>')) return pages;
+  for (const [route, files] of Object.entries(preloads)) {
+    if (!Array.isArray(files)) continue;
+    const links = files
+      .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      .join('');
+    pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return pages;
+}
+
+/**
  * Serves the built web app from the same origin: hashed assets cached for a year, index.html
  * never cached, and index.html for any non-file path outside /api so client routes deep-link.
  */
@@ -29,7 +55,8 @@ export async function registerWebApp(app: FastifyInstance) {
     app.setNotFoundHandler(notFound);
     return;
   }
-  const indexHtml = fs.readFileSync(path.join(root, 'index.html'));
+  const indexHtml = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const pages = indexPagesByPath(root, indexHtml);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -44,8 +71,11 @@ export async function registerWebApp(app: FastifyInstance) {
       );
     },
   });
-  const sendIndex = (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname) ?? indexHtml;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

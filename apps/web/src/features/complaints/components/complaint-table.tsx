@@ -70,15 +70,17 @@ function ComplaintCard({
   complaint: c,
   details,
   actions,
+  headingLevel: Heading,
 }: {
   complaint: TComplaint;
+  headingLevel: 'h2' | 'h3';
   details: ((c: TComplaint) => ReactNode) | undefined;
   actions: ((c: TComplaint) => ReactNode) | undefined;
 }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="font-mono text-sm font-semibold break-all text-slate-900">{c.token}</h3>
+        <Heading className="font-mono text-sm font-semibold break-all text-slate-900">{c.token}</Heading>
         <div className="flex flex-col items-end gap-1">{statusCell(c)}</div>
       </div>
       <p className="mt-2 text-sm text-slate-900">
@@ -110,6 +112,7 @@ export function ComplaintTable({
   actions,
   details,
   onPageChange,
+  cardHeading = 'h3',
 }: {
   query: { isPending: boolean; data: TComplaintPage | undefined };
   label: string;
@@ -119,6 +122,8 @@ export function ComplaintTable({
   actions?: (complaint: TComplaint) => ReactNode;
   details?: (complaint: TComplaint) => ReactNode;
   onPageChange: (page: number) => void;
+  /** The cards' heading level: one below the heading the list sits under (h1 → h2, h2 → h3). */
+  cardHeading?: 'h2' | 'h3';
 }) {
   // one of the two is in the page, never both: screen readers and find-in-page meet each complaint once
   const wide = useMediaQuery(SM_UP, true);
@@ -165,7 +170,13 @@ export function ComplaintTable({
           ) : (
             <ul aria-label={label} className="mt-4 space-y-3">
               {list.data.map((c) => (
-                <ComplaintCard key={c.id} complaint={c} details={details} actions={actions} />
+                <ComplaintCard
+                  key={c.id}
+                  complaint={c}
+                  details={details}
+                  actions={actions}
+                  headingLevel={cardHeading}
+                />
               ))}
             </ul>
           )}

@@ -133,6 +133,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
           </div>
 
           <ComplaintTable
+            cardHeading="h2"
             query={query}
             label={title}
             emptyText={overdue ? 'No overdue complaints.' : 'No complaints found.'}

@@ -163,6 +163,7 @@ export function ViewComplaints() {
           </div>
         </div>
         <ComplaintTable
+          cardHeading="h2"
           query={query}
           label="Complaints"
           emptyText={filters.overdue ? 'No overdue complaints.' : 'No complaints found.'}
