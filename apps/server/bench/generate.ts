@@ -10,12 +10,14 @@ import {
   STUDENT_DEPARTMENTS,
 } from '@bit/contract';
 import { type Insertable, type Kysely, sql } from 'kysely';
+import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { DEFAULT_MIGRATION_SETTINGS as SETTINGS } from '../src/db/migrations/008-due-dates-reports';
 import type { ComplaintsTable, DB } from '../src/db/schema';
 import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
+import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
 import { timelineColumns } from '../src/services/complaints';
 import { bumpCounters } from '../src/services/counters';
@@ -30,13 +32,27 @@ export interface Generated {
   sampleToken: string;
   wardenId: number;
   adminId: number;
+  /** a complaint with a conversation: messages both ways and two photos */
+  conversationToken: string;
+  /** the student who filed it */
+  conversationStudentId: number;
+  /** the authority who answers on it (the warden of its hostel, or Other for a College complaint) */
+  conversationAuthorityId: number;
+  /** one of its photos */
+  photoId: number;
 }
 
-export type BenchUser = 'student' | 'warden' | 'admin';
+export type BenchUser = 'student' | 'warden' | 'admin' | 'owner' | 'authority';
 
 /** A day-long session for the generated student, warden and admin: the bearer tokens the loads send. */
 export async function signInBenchUsers(db: Kysely<DB>, g: Generated): Promise<Record<BenchUser, string>> {
-  const ids: Record<BenchUser, number> = { student: g.sampleStudentId, warden: g.wardenId, admin: g.adminId };
+  const ids: Record<BenchUser, number> = {
+    student: g.sampleStudentId,
+    warden: g.wardenId,
+    admin: g.adminId,
+    owner: g.conversationStudentId,
+    authority: g.conversationAuthorityId,
+  };
   const tokens = {} as Record<BenchUser, string>;
   for (const who of Object.keys(ids) as BenchUser[]) {
     tokens[who] = newSessionToken();
@@ -103,6 +119,213 @@ export async function signInFilers(db: Kysely<DB>, count: number): Promise<strin
   return tokens;
 }
 
+/** A student of the message scenario: their session and their own open complaint to write on. */
+export interface Poster {
+  token: string;
+  complaintId: number;
+}
+
+/**
+ * Students for the message scenario, each with one Pending complaint of their own (filed an hour
+ * ago) and a day-long session. A user may write 30 messages an hour (CONTRACT 5.2), so the load
+ * rotates over many of them, as the filing scenario does over filers.
+ */
+export async function signInPosters(db: Kysely<DB>, count: number): Promise<Poster[]> {
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const now = Date.now();
+  const filed = now - 3600_000;
+  const stamp = now.toString(36);
+  const posters: Poster[] = [];
+  const counters: Record<string, number> = {};
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i += 200) {
+      const users = [];
+      for (let j = i; j < Math.min(count, i + 200); j++) {
+        users.push({
+          role: 'student' as const,
+          name: `Bench Poster ${j}`,
+          email: `bench.poster.${stamp}.${j}@bitmesra.ac.in`,
+          password_hash: hash,
+          mobile: '9876543210',
+          department: STUDENT_DEPARTMENTS[j % STUDENT_DEPARTMENTS.length]!,
+          designation: null,
+          hostel_no: null,
+          roll_no: `BENCH/${stamp}/P${j}`,
+          session: '2023-27',
+          verified: 1,
+          approved: 1,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const ids = await trx.insertInto('users').values(users).returning(['id', 'name', 'roll_no']).execute();
+      const complaints = ids.map((u, k) => {
+        const hostelNo = 1 + ((i + k) % 13);
+        for (const key of ['all', 'type:Hostel', `hostel:${hostelNo}`])
+          counters[`c:${key}:Pending`] = (counters[`c:${key}:Pending`] ?? 0) + 1;
+        return {
+          token: newComplaintToken(),
+          type: 'Hostel' as const,
+          hostel_no: hostelNo,
+          room_no: '101',
+          sub_type: 'Fan',
+          is_network: 0,
+          description: `Bench poster complaint ${i + k}: the fan needs attention.`,
+          status: 'Pending' as const,
+          remarks: null,
+          assigned_to_id: null,
+          assigned_name: null,
+          assigned_designation: null,
+          student_id: Number(u.id),
+          student_name: u.name,
+          student_roll: u.roll_no ?? '',
+          created_at: filed,
+          updated_at: filed,
+          ...timelineColumns(SETTINGS, {
+            type: 'Hostel',
+            createdAt: filed,
+            firstResponseAt: null,
+            resolvedAt: null,
+          }),
+        };
+      });
+      const inserted = await trx
+        .insertInto('complaints')
+        .values(complaints)
+        .returning(['id', 'student_id', 'student_name'])
+        .execute();
+      await trx
+        .insertInto('complaint_history')
+        .values(
+          inserted.map((c) => ({
+            complaint_id: Number(c.id),
+            status: 'Pending',
+            remarks: null,
+            by_id: Number(c.student_id),
+            by_name: c.student_name,
+            by_designation: null,
+            at: filed,
+          })),
+        )
+        .execute();
+      const sessions = inserted.map((c) => {
+        const token = newSessionToken();
+        posters.push({ token, complaintId: Number(c.id) });
+        return {
+          token_hash: sha256(token),
+          user_id: Number(c.student_id),
+          created_at: now,
+          expires_at: now + 86_400_000,
+          revoked_at: null,
+        };
+      });
+      await trx.insertInto('sessions').values(sessions).execute();
+    }
+    await bumpCounters(trx, counters);
+  });
+  return posters;
+}
+
+/**
+ * A conversation between a student and the authority who handles their complaint: six messages
+ * taking turns and two photos (stored as an upload stores them: re-encoded, with a thumbnail).
+ * On the most recent hostel-5 complaint, whose warden is the warden scenarios' (any complaint
+ * when there is none, in a tiny data set).
+ */
+async function addConversation(
+  db: Kysely<DB>,
+  authorities: { id: number | bigint; name: string; designation: string | null; hostel_no: number | null }[],
+) {
+  const columns = ['id', 'token', 'hostel_no', 'student_id', 'student_name', 'created_at'] as const;
+  const complaint =
+    (await db
+      .selectFrom('complaints')
+      .select(columns)
+      .where('hostel_no', '=', 5)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()) ??
+    (await db.selectFrom('complaints').select(columns).orderBy('id', 'desc').executeTakeFirstOrThrow());
+  const studentId = Number(complaint.student_id);
+  const authority =
+    complaint.hostel_no === null
+      ? authorities.at(-1)!
+      : authorities.find((a) => a.designation === 'Warden' && a.hostel_no === complaint.hostel_no)!;
+  const complaintId = Number(complaint.id);
+  // all of it in the past, however recent the complaint
+  const at = Math.min(Number(complaint.created_at), Date.now() - 8 * 3600_000);
+  const student = {
+    by_id: studentId,
+    by_name: complaint.student_name,
+    by_role: 'student' as const,
+    by_designation: null,
+  };
+  const staff = {
+    by_id: Number(authority.id),
+    by_name: authority.name,
+    by_role: 'authority' as const,
+    by_designation: authority.designation,
+  };
+  const lines = [
+    'It stopped working again last night.',
+    'We will send someone to look at it today.',
+    'Nobody has come yet. Can you tell me when?',
+    'The electrician is booked for tomorrow morning.',
+    'Thank you, I will be in the room after 9.',
+    'Noted. Please keep the room open for him.',
+  ];
+  await db
+    .insertInto('complaint_messages')
+    .values(
+      lines.map((body, k) => ({
+        complaint_id: complaintId,
+        body,
+        ...(k % 2 === 0 ? student : staff),
+        at: at + (k + 1) * 3600_000,
+      })),
+    )
+    .execute();
+  // a phone photo's detail, roughly: noise does not compress away as a flat image would
+  const original = await sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: { r: 120, g: 130, b: 140 },
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const photo = await processPhoto(original);
+  let photoId = 0;
+  for (let k = 0; k < 2; k++) {
+    const row = await db
+      .insertInto('complaint_attachments')
+      .values({
+        complaint_id: complaintId,
+        content_type: photo.contentType,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.data.length,
+        ...student,
+        at: at + (k + 1) * 1800_000,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    photoId = Number(row.id);
+    await db
+      .insertInto('attachment_files')
+      .values({ attachment_id: photoId, data: photo.data, thumb: photo.thumb })
+      .execute();
+  }
+  return {
+    conversationToken: complaint.token,
+    conversationStudentId: studentId,
+    conversationAuthorityId: Number(authority.id),
+    photoId,
+  };
+}
+
 // deterministic pseudo-random numbers, so two runs generate the same shape of data
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -123,6 +346,8 @@ export async function generate(
 ): Promise<Generated> {
   const started = Date.now();
   const rand = rng(42);
+  // its own sequence: the complaints stay those that runs before messages were generated made
+  const talk = rng(7);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
   const hash = await hashPassword(BENCH_PASSWORD);
   const now = Date.now();
@@ -297,13 +522,45 @@ export async function generate(
             'assigned_name',
             'assigned_designation',
             'created_at',
+            'first_response_at',
           ])
           .execute();
         inserted.push(...part);
       }
       const history = [];
       const feedback = [];
+      const messages = [];
       for (const c of inserted) {
+        // one answered complaint in twenty has a word from its handler and the student's reply
+        if (
+          c.first_response_at !== null &&
+          c.assigned_to_id !== null &&
+          talk() < 0.05 &&
+          // not in the future: a recent complaint's generated first response may be
+          Number(c.first_response_at) + 3600_000 < now
+        ) {
+          const at = Number(c.first_response_at);
+          messages.push(
+            {
+              complaint_id: Number(c.id),
+              body: 'We are looking into it.',
+              by_id: c.assigned_to_id,
+              by_name: c.assigned_name ?? 'Authority',
+              by_role: 'authority' as const,
+              by_designation: c.assigned_designation,
+              at,
+            },
+            {
+              complaint_id: Number(c.id),
+              body: 'Thank you.',
+              by_id: Number(c.student_id),
+              by_name: c.student_name,
+              by_role: 'student' as const,
+              by_designation: null,
+              at: at + 3600_000,
+            },
+          );
+        }
         history.push({
           complaint_id: Number(c.id),
           status: 'Pending',
@@ -347,6 +604,11 @@ export async function generate(
           .insertInto('feedback')
           .values(feedback.slice(k, k + 1000))
           .execute();
+      for (let k = 0; k < messages.length; k += 1000)
+        await trx
+          .insertInto('complaint_messages')
+          .values(messages.slice(k, k + 1000))
+          .execute();
     });
     if ((i / BATCH) % 50 === 0 && i > 0) log(`  … ${i.toLocaleString('en')} complaints`);
   }
@@ -368,6 +630,7 @@ export async function generate(
     });
   }
   await db.insertInto('notifications').values(noticeRows).execute();
+  const conversation = await addConversation(db, authorities);
   // fresh statistics and (PostgreSQL) a fresh visibility map, as autovacuum gives a database
   // shortly after a bulk load; without it PostgreSQL cannot use index-only scans for deep pages
   // as autovacuum (PostgreSQL) or an operator's ANALYZE (SQLite) would; on SQLite the per-value
@@ -380,6 +643,7 @@ export async function generate(
     sampleToken,
     wardenId: Number(warden5.id),
     adminId: Number(admin.id),
+    ...conversation,
   };
 }
 

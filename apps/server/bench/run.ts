@@ -5,19 +5,21 @@
 //   npm run bench -- --workers 1        the server's process count (default: as `npm start`, one per CPU)
 // It needs the built server (npm run build) and builds nothing itself.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { deepestPage } from '@bit/contract';
+import { deepestPage, MESSAGES_PER_HOUR } from '@bit/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
-import { type BenchUser, generate, signInBenchUsers, signInFilers } from './generate';
+import { type BenchUser, generate, signInBenchUsers, signInFilers, signInPosters } from './generate';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../dist/cli.js');
@@ -61,6 +63,14 @@ interface Row {
   p50: number;
   p99: number;
   non2xx: number;
+  /** responses autocannon received in the two measured halves, non-2xx included */
+  requests: number;
+  /** requests autocannon wrote in them: those and the ones still in flight at the end */
+  sent: number;
+  /** database statements per request sent under the load (db_statements_total, every worker) */
+  statementsPerRequest: number;
+  /** the same, one request at a time: no group commit sharing a BEGIN and COMMIT */
+  statementsPerRequestAlone: number;
   ceilingRps: number;
   ceilingP99: number;
   ratio: number;
@@ -76,11 +86,11 @@ interface Row {
  */
 async function load(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string; nextToken?: () => string },
+  opts: { method?: string; headers?: Record<string, string>; body?: string; next?: () => Turn },
   seconds: number,
 ) {
   const latencies: number[] = [];
-  const { nextToken } = opts;
+  const { next } = opts;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -90,15 +100,19 @@ async function load(
         method: (opts.method ?? 'GET') as 'GET',
         headers: opts.headers,
         body: opts.body,
-        // a bearer token per request, taken in turn from a pool (the filing scenario)
-        ...(nextToken
+        // a bearer token (and path) per request, taken in turn from a pool (the posting scenarios)
+        ...(next
           ? {
               requests: [
                 {
-                  setupRequest: (req: autocannon.Request) => ({
-                    ...req,
-                    headers: { ...req.headers, authorization: `Bearer ${nextToken()}` },
-                  }),
+                  setupRequest: (req: autocannon.Request) => {
+                    const turn = next();
+                    return {
+                      ...req,
+                      ...(turn.path ? { path: turn.path } : {}),
+                      headers: { ...req.headers, authorization: `Bearer ${turn.token}` },
+                    };
+                  },
                 },
               ],
             }
@@ -114,6 +128,11 @@ async function load(
     rps: r.requests.average,
     latencies,
     non2xx: r.non2xx + r.errors + r.timeouts,
+    // completed, non-2xx included
+    requests: r.requests.total,
+    // written: the completed ones and those still in flight when the time ran out (at most one per
+    // connection), which the server goes on to answer, statements and all
+    sent: r.requests.sent,
   };
 }
 
@@ -162,10 +181,126 @@ async function startCeiling(bytes: number) {
  */
 const filersNeeded = () => Math.ceil(((warmup + duration) * 20_000) / (COMPLAINTS_PER_DAY / 2));
 
-/** Hands out the tokens in turn, each as rarely as the pool allows. */
-function rotation(tokens: string[]) {
+/**
+ * Students the message scenario takes turns with, each on their own complaint: at 2,000 messages
+ * a second (more than twice the filing rate this machine's server takes) through the warm-up and
+ * both halves none writes more than half the 30 messages an hour a user may (CONTRACT 5.2), plus
+ * the sample and the requests one at a time.
+ */
+const postersNeeded = () => Math.ceil(((warmup + duration) * 2_000) / (MESSAGES_PER_HOUR / 2)) + 50;
+
+/** One request's bearer token and, where each token has its own, its path. */
+interface Turn {
+  token: string;
+  path?: string;
+}
+
+/** Hands out the tokens (and their paths) in turn, each as rarely as the pool allows. */
+function rotation(tokens: string[], paths?: string[]) {
   let i = 0;
-  return () => tokens[i++ % tokens.length]!;
+  return (): Turn => {
+    const k = i++ % tokens.length;
+    return paths ? { token: tokens[k]!, path: paths[k]! } : { token: tokens[k]! };
+  };
+}
+
+/**
+ * The database statements each server process has sent so far (`db_statements_total` of
+ * GET /api/metrics, labelled by worker). A scrape reaches one worker, and the cluster hands new
+ * connections to the workers in turn, so it scrapes on fresh connections until every worker has
+ * answered. `first` is each worker's first answer, `last` its last.
+ */
+function statementReader(base: string, token: string, workers: number) {
+  const scrape = () =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.get(
+        `${base}/api/metrics`,
+        { agent: false, headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve(body) : reject(new Error(`metrics answered ${res.statusCode}`)),
+          );
+        },
+      );
+      req.on('error', reject);
+    });
+  // scrapes each worker has answered so far: each one's own queries ran after its value was read
+  const answered = new Map<string, number>();
+  /** Each worker's count at its first answer, and how many scrapes it had answered before it. */
+  const read = async () => {
+    const first = new Map<string, { value: number; scrapes: number }>();
+    // a worker just forked may not listen yet: the cluster hands connections to those that do
+    const deadline = Date.now() + 30_000;
+    for (let i = 0; first.size < workers; i++) {
+      if (Date.now() > deadline)
+        throw new Error(`only ${first.size} of ${workers} workers answered the metrics`);
+      if (i >= 4 * workers) await new Promise((r) => setTimeout(r, 50));
+      for (const [, worker, value] of (await scrape()).matchAll(
+        /^db_statements_total\{worker="([^"]+)"\} (\d+)/gm,
+      )) {
+        const scrapes = answered.get(worker!) ?? 0;
+        if (!first.has(worker!)) first.set(worker!, { value: Number(value), scrapes });
+        answered.set(worker!, scrapes + 1);
+      }
+    }
+    return first;
+  };
+  type Reading = Awaited<ReturnType<typeof read>>;
+  /**
+   * Statements between two readings, over every worker, less the metrics' own queries of every
+   * scrape a worker answered in between (from its first answer in `before` on, whatever readings
+   * came between). NaN when a worker was replaced in between.
+   */
+  const between = (before: Reading, after: Reading, scrapeCost: number) => {
+    let sum = 0;
+    for (const [worker, now] of after) {
+      const was = before.get(worker);
+      if (was === undefined) return Number.NaN;
+      sum += now.value - was.value - scrapeCost * (now.scrapes - was.scrapes);
+    }
+    return sum;
+  };
+  let scrapeCost = Number.NaN;
+  return {
+    /**
+     * Learns what one scrape costs a worker: the least seen between readings with nothing else
+     * to do. Call it once, with the server idle, before the others.
+     */
+    async calibrate() {
+      const readings = [await read(), await read(), await read()];
+      let least = Number.POSITIVE_INFINITY;
+      for (let i = 1; i < readings.length; i++)
+        for (const [worker, now] of readings[i]!) {
+          const was = readings[i - 1]!.get(worker);
+          if (was && now.scrapes > was.scrapes)
+            least = Math.min(least, (now.value - was.value) / (now.scrapes - was.scrapes));
+        }
+      if (!Number.isFinite(least)) throw new Error('could not tell what a metrics scrape costs');
+      scrapeCost = Math.round(least);
+    },
+    between: (before: Reading, after: Reading) => between(before, after, scrapeCost),
+    /**
+     * A reading once the server has stopped sending statements: the requests a load left in flight
+     * when its time ran out (a report takes a third of a second under load) have finished, and
+     * the mails they queued gone out. Without it a scenario's statements took in the last
+     * ones of the load before it. At most 5 s: the mail sender polls every 2 s even when idle.
+     */
+    async settled() {
+      let last = await read();
+      for (let waited = 0; waited < 5000; waited += 100) {
+        await new Promise((r) => setTimeout(r, 100));
+        const next = await read();
+        if (between(last, next, scrapeCost) === 0) return next;
+        last = next;
+      }
+      return last;
+    },
+  };
 }
 
 /** The server's processes: the supervisor and, with several workers, its children. */
@@ -239,7 +374,10 @@ async function runSize(n: number) {
   console.log(`  done in ${g.seconds.toFixed(1)} s`);
   const tokens = await signInBenchUsers(database.db, g);
   const filers = await signInFilers(database.db, filersNeeded());
+  // only when the scenario runs: their complaints are new ones, on top of the n generated
+  const posters = !only || only.test(POST_MESSAGE) ? await signInPosters(database.db, postersNeeded()) : [];
   await database.close();
+  const metricsToken = randomBytes(24).toString('hex');
 
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [serverEntry, 'serve'], {
@@ -251,6 +389,7 @@ async function runSize(n: number) {
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       WORKERS: String(workers),
+      METRICS_TOKEN: metricsToken,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -265,6 +404,8 @@ async function runSize(n: number) {
   // every worker up (a supervisor with its children), not just the first to answer
   while (workers > 1 && serverProcesses(server.pid!).length < workers + 1)
     await new Promise((r) => setTimeout(r, 100));
+  const statements = statementReader(base, metricsToken, workers);
+  await statements.calibrate();
   const memoryWatch = watchMemory(server.pid!);
   const auth = (who: BenchUser) => ({ authorization: `Bearer ${tokens[who]}` });
   // a page deep in the filtered results: half way through what the filter matches
@@ -294,6 +435,8 @@ async function runSize(n: number) {
     body?: string;
     /** signed-in users whose bearer tokens the requests take in turn */
     tokens?: string[];
+    /** with tokens: each token's own path (its own complaint) */
+    paths?: string[];
   }[] = [
     // Not one of the issue's scenarios: the app's own floor. The route reads no database and no
     // session, so its ratio is what Fastify, the hooks and the second worker leave of the ceiling
@@ -329,6 +472,22 @@ async function runSize(n: number) {
       headers: auth('admin'),
     },
     { name: 'GET admin stats', url: '/api/complaints/admin/stats', headers: auth('admin') },
+    // issue 21: a complaint's page with its conversation (six messages, two photos), by both sides
+    {
+      name: 'GET complaint with messages and photos (student)',
+      url: `/api/complaints/${g.conversationToken}`,
+      headers: auth('owner'),
+    },
+    {
+      name: 'GET complaint with messages and photos (authority)',
+      url: `/api/complaints/${g.conversationToken}`,
+      headers: auth('authority'),
+    },
+    {
+      name: 'GET photo thumbnail (student)',
+      url: `/api/attachments/${g.photoId}/thumb`,
+      headers: auth('owner'),
+    },
     // issue 18: overdue lists (their stats count the overdue too) and the report over 366 days
     {
       name: 'GET authority list p1 overdue (warden)',
@@ -366,18 +525,39 @@ async function runSize(n: number) {
         description: 'The fan is not working.',
       }),
     },
+    {
+      // 30 messages an hour per user: each request is another student's, on their own complaint
+      name: POST_MESSAGE,
+      url: `/api/complaints/${posters[0]?.complaintId ?? 0}/messages`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      tokens: posters.map((p) => p.token),
+      paths: posters.map((p) => `/api/complaints/${p.complaintId}/messages`),
+      body: JSON.stringify({ body: 'Any news? It is still not working.' }),
+    },
   ];
   const rows: Row[] = [];
   for (const scenario of scenarios.filter((x) => !only || only.test(x.name))) {
-    const s: typeof scenario & { nextToken?: () => string } = scenario.tokens
-      ? { ...scenario, nextToken: rotation(scenario.tokens) }
+    const s: typeof scenario & { next?: () => Turn } = scenario.tokens
+      ? { ...scenario, next: rotation(scenario.tokens, scenario.paths) }
       : scenario;
-    const sample = await fetch(base + s.url, {
-      method: s.method ?? 'GET',
-      headers: s.nextToken ? { ...s.headers, authorization: `Bearer ${s.nextToken()}` } : s.headers,
-      body: s.body,
-    });
+    const send = () => {
+      const turn = s.next?.();
+      return fetch(base + (turn?.path ?? s.url), {
+        method: s.method ?? 'GET',
+        headers: turn ? { ...s.headers, authorization: `Bearer ${turn.token}` } : s.headers,
+        body: s.body,
+      });
+    };
+    const sample = await send();
+    if (!sample.ok) console.log(`  ${s.name}: the sample request answered ${sample.status}`);
     const bytes = (await sample.arrayBuffer()).byteLength;
+    // the statements of a request on its own, without others to share a transaction with
+    const aloneBefore = await statements.settled();
+    for (let i = 0; i < ALONE_REQUESTS; i++) await (await send()).arrayBuffer();
+    // settled: a message's mails are delivered just after its response
+    const statementsPerRequestAlone =
+      statements.between(aloneBefore, await statements.settled()) / ALONE_REQUESTS;
     const ceilingServer = await startCeiling(bytes);
     await load(base + s.url, s, warmup);
     // The app and its ceiling take turns, half the scenario's time each twice, app-ceiling-
@@ -386,12 +566,21 @@ async function runSize(n: number) {
     // the mean of its halves; p50 and p99 are over every 2xx response of both halves.
     const appHalves: Awaited<ReturnType<typeof load>>[] = [];
     const ceilingHalves: Awaited<ReturnType<typeof load>>[] = [];
-    appHalves.push(await load(base + s.url, s, duration / 2));
-    // built request by request too when the app's are (the ceiling ignores the token)
-    const ceilingOpts = scenario.tokens ? { nextToken: rotation(scenario.tokens) } : {};
+    // statements are read around the app's halves only: the ceiling's do not touch the server
+    let statementsSent = 0;
+    const appHalf = async () => {
+      const before = await statements.settled();
+      const half = await load(base + s.url, s, duration / 2);
+      statementsSent += statements.between(before, await statements.settled());
+      return half;
+    };
+    appHalves.push(await appHalf());
+    // built request by request too when the app's are (the ceiling ignores the token and path)
+    const tokens = scenario.tokens ? rotation(scenario.tokens) : null;
+    const ceilingOpts = tokens ? { next: () => ({ token: tokens().token }) } : {};
     ceilingHalves.push(await load(ceilingServer.url, ceilingOpts, duration / 2));
     ceilingHalves.push(await load(ceilingServer.url, ceilingOpts, duration / 2));
-    appHalves.push(await load(base + s.url, s, duration / 2));
+    appHalves.push(await appHalf());
     await ceilingServer.stop();
     const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
     const r = {
@@ -405,16 +594,31 @@ async function runSize(n: number) {
         0.99,
       ),
       non2xx: appHalves.reduce((sum, h) => sum + h.non2xx, 0),
+      requests: appHalves.reduce((sum, h) => sum + h.requests, 0),
+      sent: appHalves.reduce((sum, h) => sum + h.sent, 0),
     };
+    // per request sent, not per response: the ten left in flight at the end of each half run
+    // their statements too (settled waits for them), and per response the report at 88 req/s read
+    // 20.05 statements instead of its 18
+    const statementsPerRequest = statementsSent / r.sent;
     const ceilingRps = mean(ceilingHalves.map((h) => h.rps));
     // kept in the JSON: how much of the app's tail is the machine's own (the ceiling does no work)
     const ceilingP99 = quantile(
       ceilingHalves.flatMap((h) => h.latencies),
       0.99,
     );
-    rows.push({ scenario: s.name, ...r, ceilingRps, ceilingP99, ratio: r.rps / ceilingRps, bytes });
+    rows.push({
+      scenario: s.name,
+      ...r,
+      statementsPerRequest,
+      statementsPerRequestAlone,
+      ceilingRps,
+      ceilingP99,
+      ratio: r.rps / ceilingRps,
+      bytes,
+    });
     console.log(
-      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}`,
+      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}, statements/request ${statementsPerRequest.toFixed(2)} (alone ${statementsPerRequestAlone.toFixed(2)})`,
     );
   }
   const exported =
@@ -425,11 +629,16 @@ async function runSize(n: number) {
           `${base}/api/complaints/${g.sampleToken}`,
           auth('student'),
           server.pid!,
+          async (work) => {
+            const before = await statements.settled();
+            await work();
+            return statements.between(before, await statements.settled());
+          },
         )
       : null;
   if (exported)
     console.log(
-      `  ${EXPORT_SCENARIO}: ${exported.rows.toLocaleString('en')} rows in ${exported.seconds.toFixed(1)} s, peak ${exported.peakMemoryMb.toFixed(0)} MB; token lookup beside it p50 ${exported.sideP50} ms, p99 ${exported.sideP99} ms (${exported.sideRequests} requests)`,
+      `  ${EXPORT_SCENARIO}: ${exported.rows.toLocaleString('en')} rows in ${exported.seconds.toFixed(1)} s, peak ${exported.peakMemoryMb.toFixed(0)} MB; token lookup beside it p50 ${exported.sideP50} ms, p99 ${exported.sideP99} ms (${exported.sideRequests} requests); ${exported.statements} statements, the lookups' included`,
     );
   const memory = memoryWatch.stop();
   server.kill('SIGTERM');
@@ -448,6 +657,9 @@ async function runSize(n: number) {
 }
 
 const EXPORT_SCENARIO = 'GET export.csv of every complaint (admin)';
+const POST_MESSAGE = 'POST message (student)';
+/** Requests sent one after another, for the statements a request costs on its own. */
+const ALONE_REQUESTS = 10;
 
 /**
  * Issue 18: the CSV export of every complaint, read to the end as a browser would save it, while
@@ -460,6 +672,7 @@ async function measureExport(
   sideUrl: string,
   sideHeaders: Record<string, string>,
   pid: number,
+  countStatements: (work: () => Promise<void>) => Promise<number>,
 ) {
   const memory = watchMemory(pid);
   let done = false;
@@ -472,23 +685,27 @@ async function measureExport(
       if (res.ok) side.push(performance.now() - t0);
     }
   };
-  const t0 = performance.now();
-  const sideLoad = [lookups(), lookups()];
-  const res = await fetch(`${base}/api/complaints/admin/export.csv`, { headers: adminHeaders });
-  if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
   let lines = 0;
   let bytes = 0;
-  for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-    bytes += chunk.byteLength;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  done = true;
-  await Promise.all(sideLoad);
+  let seconds = 0;
+  const statements = await countStatements(async () => {
+    const t0 = performance.now();
+    const sideLoad = [lookups(), lookups()];
+    const res = await fetch(`${base}/api/complaints/admin/export.csv`, { headers: adminHeaders });
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+    }
+    seconds = (performance.now() - t0) / 1000;
+    done = true;
+    await Promise.all(sideLoad);
+  });
   return {
     rows: lines - 1,
     bytes,
     seconds,
+    statements,
     peakMemoryMb: memory.stop(),
     sideRequests: side.length,
     sideP50: quantile(side, 0.5),
@@ -498,11 +715,11 @@ async function measureExport(
 
 function table(result: Awaited<ReturnType<typeof runSize>>) {
   const lines = [
-    `| scenario | req/s | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| scenario | req/s | statements/request | alone | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...result.rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`,
+        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.statementsPerRequest.toFixed(2)} | ${r.statementsPerRequestAlone.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`,
     ),
   ];
   return lines.join('\n');
@@ -516,9 +733,12 @@ for (const r of results) {
     `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server: ${r.workers} worker process(es), peak memory ${r.peakMemoryMb.toFixed(0)} MB (PSS, all processes)\n`,
   );
   console.log(table(r));
+  console.log(
+    `\nstatements/request: db_statements_total summed over the workers across the app's two halves, less the metrics scrapes' own, divided by the requests sent (each half's count taken once the server had gone quiet, so the mails a request queued and the requests left in flight are in; background jobs, such as the mail sender's idle poll, too); alone: ${ALONE_REQUESTS} requests one after another`,
+  );
   if (r.exported)
     console.log(
-      `\n${EXPORT_SCENARIO}: ${r.exported.rows.toLocaleString('en')} rows (${(r.exported.bytes / 2 ** 20).toFixed(0)} MB) in ${r.exported.seconds.toFixed(1)} s; server peak memory meanwhile ${r.exported.peakMemoryMb.toFixed(0)} MB; token lookups beside it (2 clients): ${r.exported.sideRequests}, p50 ${r.exported.sideP50} ms, p99 ${r.exported.sideP99} ms`,
+      `\n${EXPORT_SCENARIO}: ${r.exported.rows.toLocaleString('en')} rows (${(r.exported.bytes / 2 ** 20).toFixed(0)} MB) in ${r.exported.seconds.toFixed(1)} s; server peak memory meanwhile ${r.exported.peakMemoryMb.toFixed(0)} MB; token lookups beside it (2 clients): ${r.exported.sideRequests}, p50 ${r.exported.sideP50} ms, p99 ${r.exported.sideP99} ms; ${r.exported.statements} database statements, the lookups' included`,
     );
   console.log('');
 }

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../test/harness';
 import { readAllCounters, readCounters } from '../services/counters';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
+import type { DB } from './schema';
 
 let t: TestDb;
 
@@ -58,6 +59,13 @@ describe(`the fast read path (${TEST_DIALECT})`, () => {
   });
 });
 
+const bumpIn = (trx: Transaction<DB>, key: string, by: number) =>
+  trx
+    .insertInto('counters')
+    .values({ key, value: by })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`counters.value + excluded.value` }))
+    .execute();
+
 describe(`batched transactions (${TEST_DIALECT})`, () => {
   const bump = (key: string, fail = false) =>
     t.database.batchedTransaction(async (trx) => {
@@ -85,19 +93,69 @@ describe(`batched transactions (${TEST_DIALECT})`, () => {
     expect(await counterValue('c')).toBe(1);
   });
 
-  if (TEST_DIALECT === 'sqlite') {
-    it('runs work that arrives together in one transaction, so it shares one commit', async () => {
-      const seen: unknown[] = [];
-      const track = (key: string) =>
+  it('runs work that arrives together in one transaction, so it shares one commit', async () => {
+    const seen: unknown[] = [];
+    const track = (key: string) =>
+      t.database.batchedTransaction(async (trx) => {
+        seen.push(trx);
+        await trx.insertInto('counters').values({ key, value: 1 }).execute();
+      });
+    await Promise.all([track('p'), track('q'), track('r')]);
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+  });
+
+  if (TEST_DIALECT === 'postgres') {
+    it('gives the work that arrives together one PostgreSQL transaction id', async () => {
+      const txid = () =>
         t.database.batchedTransaction(async (trx) => {
-          seen.push(trx);
-          await trx.insertInto('counters').values({ key, value: 1 }).execute();
+          const { rows } = await sql<{ id: string }>`select txid_current()::text as id`.execute(trx);
+          return rows[0]!.id;
         });
-      await Promise.all([track('p'), track('q'), track('r')]);
-      expect(seen).toHaveLength(3);
-      expect(new Set(seen).size).toBe(1);
+      const ids = await Promise.all([txid(), txid(), txid()]);
+      expect(new Set(ids).size).toBe(1);
     });
   }
+
+  it('fails every piece of work of a batch whose commit fails, though each one succeeded', async () => {
+    // a deferred foreign key is checked at COMMIT
+    await sql`create table commit_guard (user_id integer references users (id) deferrable initially deferred)`.execute(
+      t.database.db,
+    );
+    const results = await Promise.allSettled([
+      bump('g'),
+      t.database.batchedTransaction((trx) => sql`insert into commit_guard values (424242)`.execute(trx)),
+      bump('h'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await counterValue('g')).toBeUndefined();
+    expect(await counterValue('h')).toBeUndefined();
+    // and the next batch commits
+    expect(await bump('g')).toBe('g');
+    expect(await counterValue('g')).toBe(1);
+  });
+
+  it('runs each atCommit once per batch, last, with the results of the work that succeeded', async () => {
+    const calls: string[][] = [];
+    const atCommit = async (trx: Parameters<typeof bumpIn>[0], keys: string[]) => {
+      calls.push(keys);
+      await bumpIn(trx, 'total', keys.length);
+    };
+    const work = (key: string, fail = false) =>
+      t.database.batchedTransaction(
+        async (trx) => {
+          await bumpIn(trx, key, 1);
+          if (fail) throw new Error(`refused ${key}`);
+          return key;
+        },
+        { atCommit },
+      );
+    const results = await Promise.allSettled([work('m'), work('n', true), work('o')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(calls).toEqual([['m', 'o']]);
+    expect(await counterValue('total')).toBe(2);
+    expect(await counterValue('n')).toBeUndefined();
+  });
 
   it('runs work queued while a batch is committing in the next one', async () => {
     const first = bump('x');

@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { countQueriesOf, countStatement } from '../ops/statement-count';
 import type { DB } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,16 +30,31 @@ export interface Database {
    */
   readRows<Row>(sqlText: string, parameters: readonly unknown[]): Row[] | Promise<Row[]> | null;
   /**
-   * Runs `work` in a transaction. On SQLite, calls that arrive together share one transaction,
-   * and so one fsync, each inside its own savepoint: one that fails is undone alone and the
-   * others still commit. Every call resolves only once its work is durable. `work` must run its
-   * statements on `trx` alone: on SQLite, a query on the database itself would wait for the very
-   * transaction it runs in.
+   * Runs `work` in a transaction. Calls that arrive together share one transaction, and so one
+   * commit, each inside its own savepoint: one that fails is undone alone and the others still
+   * commit. Every call resolves only once its work is durable. `work` must run its statements on
+   * `trx` alone: on SQLite, a query on the database itself would wait for the very transaction it
+   * runs in.
    */
-  batchedTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T>;
+  batchedTransaction<T>(work: (trx: Transaction<DB>) => Promise<T>, options?: BatchOptions<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface BatchOptions<T> {
+  /**
+   * The users row to lock (FOR NO KEY UPDATE) before any work of the batch runs, so that work on
+   * one user takes turns across processes on PostgreSQL (SQLite's one writer does that anyway).
+   */
+  lockUser?: number;
+  /**
+   * Runs once per batch, after all its work and just before the commit, with the results of the
+   * work that succeeded and passed this same function. For rows every piece of work writes (the
+   * counters): written there, their row locks are held until the commit only, not while the rest
+   * of the batch runs, so the batches of other processes do not queue behind them.
+   */
+  atCommit?: (trx: Transaction<DB>, results: T[]) => Promise<void>;
 }
 
 // int8 (counts, epoch-millisecond columns) as a JS number: every value here fits in 2^53.
@@ -104,6 +120,7 @@ function openSqlite(
     readRows<Row>(sqlText: string, parameters: readonly unknown[]) {
       // inside a Kysely transaction the one connection would show its uncommitted writes
       if (conn.inTransaction) return null;
+      countStatement();
       onQuery?.(sqlText, parameters);
       let reader = readers.get(sqlText);
       if (!reader) {
@@ -118,6 +135,7 @@ function openSqlite(
     },
     async ping() {
       if (closed || !conn.open) throw new Error('database closed');
+      countStatement();
       conn.prepare('select 1').get();
     },
     async close() {
@@ -132,6 +150,23 @@ interface BatchedWork {
   work: (trx: Transaction<DB>) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+  options: BatchOptions<unknown> | undefined;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
+
+/** Each distinct `atCommit` of a batch, once, with the results of its work that succeeded. */
+async function runAtCommit(trx: Transaction<DB>, batch: BatchedWork[], outcomes: Outcome[]) {
+  const results = new Map<NonNullable<BatchOptions<unknown>['atCommit']>, unknown[]>();
+  batch.forEach((item, i) => {
+    const atCommit = item.options?.atCommit;
+    const outcome = outcomes[i]!;
+    if (!atCommit || !outcome.ok) return;
+    const values = results.get(atCommit);
+    if (values) values.push(outcome.value);
+    else results.set(atCommit, [outcome.value]);
+  });
+  for (const [atCommit, values] of results) await atCommit(trx, values);
 }
 
 /**
@@ -145,7 +180,7 @@ function groupCommit(db: Kysely<DB>) {
   let scheduled = false;
   const flush = async () => {
     let batch: BatchedWork[] | undefined;
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
+    const outcomes: Outcome[] = [];
     try {
       await db.transaction().execute(async (trx) => {
         // taken once the write lock is held: work that came in while another process held it
@@ -163,6 +198,7 @@ function groupCommit(db: Kysely<DB>) {
             await sql`release batched`.execute(trx);
           }
         }
+        await runAtCommit(trx, batch, outcomes);
       });
     } catch (err) {
       // a failed BEGIN (the lock not had in time, an I/O error) fails the work that waited for it
@@ -187,9 +223,14 @@ function groupCommit(db: Kysely<DB>) {
     // after the requests already read from the sockets in this turn of the loop have queued theirs
     setImmediate(() => void flush());
   };
-  return <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
+  return <T>(work: (trx: Transaction<DB>) => Promise<T>, options?: BatchOptions<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        options: options as BatchOptions<unknown> | undefined,
+      });
       if (!scheduled) schedule();
     });
 }
@@ -274,7 +315,9 @@ function withStatementCache(conn: SQLite.Database, max = 500): SQLite.Database {
         const value = Reflect.get(target, prop, receiver);
         return typeof value === 'function' ? value.bind(target) : value;
       }
+      // Kysely prepares once per statement it runs: the one place that sees them all
       return (source: string) => {
+        countStatement();
         let stmt = cache.get(source);
         if (!stmt) {
           stmt = prepare(source);
@@ -303,7 +346,10 @@ function openPostgres(url: string, max: number, log?: (e: LogEvent) => void, onQ
   // (database restart, failover, network cut) emitted an unhandled 'error' on the checked-out
   // client and killed the process (test/faults/db-outage.test.ts). The query still fails (503)
   // and the pool discards the broken client on release.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    countQueriesOf(client);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
   let closed = false;
   // one name per SQL text: each pooled connection parses and plans it once
@@ -311,9 +357,7 @@ function openPostgres(url: string, max: number, log?: (e: LogEvent) => void, onQ
   return {
     db,
     dialect: 'postgres',
-    // PostgreSQL commits concurrent transactions from the pool's connections side by side and
-    // flushes their WAL together; nothing to gain from sharing one
-    batchedTransaction: (work) => db.transaction().execute(work),
+    batchedTransaction: postgresGroupCommit(db),
     async readRows<Row>(sqlText: string, parameters: readonly unknown[]) {
       onQuery?.(sqlText, parameters);
       let name = names.get(sqlText);
@@ -333,6 +377,84 @@ function openPostgres(url: string, max: number, log?: (e: LogEvent) => void, onQ
       await db.destroy();
     },
   };
+}
+
+/**
+ * PostgreSQL's savepoint subtransactions: past 64 in one transaction, every other backend's
+ * snapshot has to look subtransactions up on disk (pg_subtrans) instead of in shared memory.
+ */
+const MAX_PG_BATCH = 60;
+
+/**
+ * Group commit for PostgreSQL (decision 0011). A filing as its own transaction was nine loopback
+ * round trips to a server on the same two cores, each with its own commit. Work queued while a
+ * batch runs shares the next transaction, on one connection: one BEGIN, one lock statement, the
+ * atCommit statements and one COMMIT for the batch, one round trip per piece of work for its
+ * savepoint. One batch at a time per process: two took more CPU per filing and had longer tails.
+ */
+function postgresGroupCommit(db: Kysely<DB>) {
+  const queue: BatchedWork[] = [];
+  let running = false;
+  const flush = async () => {
+    const batch = queue.splice(0, MAX_PG_BATCH);
+    const outcomes: Outcome[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        // every user the batch locks, in one statement and in id order: two batches on other
+        // connections (other processes) then wait for each other instead of deadlocking
+        const users: number[] = [];
+        for (const item of batch) if (item.options?.lockUser !== undefined) users.push(item.options.lockUser);
+        if (users.length > 0) {
+          const ids = [...new Set(users)].sort((a, b) => a - b);
+          // NO KEY UPDATE does not wait for the key-share locks other tables' foreign keys take
+          await sql`select id from users where id = any(${ids}::int8[])
+            order by id for no key update`.execute(trx);
+        }
+        // with the locks held, the quota checks' snapshots (read committed: one per statement)
+        // see every filing committed before
+        for (let i = 0; i < batch.length; i++) {
+          // a parameterless text is sent as a simple query, so two statements cost one round trip
+          if (i === 0 || outcomes[i - 1]!.ok)
+            await sql.raw(i === 0 ? 'savepoint batched' : 'release batched; savepoint batched').execute(trx);
+          try {
+            outcomes.push({ ok: true, value: await batch[i]!.work(trx) });
+          } catch (err) {
+            outcomes.push({ ok: false, err });
+            // the savepoint stays, ready for the next piece of work
+            await sql`rollback to batched`.execute(trx);
+          }
+        }
+        await runAtCommit(trx, batch, outcomes);
+      });
+    } catch (err) {
+      // a failed lock, savepoint or COMMIT: nothing of the batch is durable, so none succeeds
+      for (const item of batch) item.reject(err);
+      return;
+    } finally {
+      running = false;
+      if (queue.length > 0) start();
+    }
+    batch.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.err);
+    });
+  };
+  const start = () => {
+    running = true;
+    // after the requests already read from the sockets in this turn of the loop have queued theirs
+    setImmediate(() => void flush());
+  };
+  return <T>(work: (trx: Transaction<DB>) => Promise<T>, options?: BatchOptions<T>) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        options: options as BatchOptions<unknown> | undefined,
+      });
+      if (!running) start();
+    });
 }
 
 /** Errors that mean the database cannot be reached (as opposed to a bad query). */

@@ -67,6 +67,42 @@ describe(`a prepared query (${TEST_DIALECT})`, () => {
     expect(builds).toBe(1);
   });
 
+  /** t.database, counting the statements run below Kysely */
+  const counting = (below: string[]) => ({
+    ...t.database,
+    readRows: <Row>(text: string, parameters: readonly unknown[]) => {
+      below.push(text);
+      return t.database.readRows<Row>(text, parameters);
+    },
+  });
+
+  it('reads a select over selecting CTEs below Kysely', async () => {
+    const below: string[] = [];
+    const overSelect = preparedQuery((db, p: Placeholders<{ key: string }>) =>
+      db
+        .with('k', (qc) => qc.selectFrom('counters').select(['key', 'value']).where('key', '=', p.key))
+        .selectFrom('k')
+        .select('value'),
+    );
+    expect(await overSelect(counting(below), { key: 'b' })).toEqual([{ value: 2 }]);
+    expect(below).toHaveLength(1);
+  });
+
+  // SQLite has no writing CTEs; PostgreSQL's one-statement filing is a select over them
+  if (TEST_DIALECT === 'postgres') {
+    it('runs a select over an inserting CTE through Kysely, as a write', async () => {
+      const below: string[] = [];
+      const overInsert = preparedQuery((db, p: Placeholders<{ key: string }>) =>
+        db
+          .with('k', (qc) => qc.insertInto('counters').values({ key: p.key, value: 9 }).returning('value'))
+          .selectFrom('k')
+          .select('value'),
+      );
+      expect(await overInsert(counting(below), { key: 'd' })).toEqual([{ value: 9 }]);
+      expect(below).toHaveLength(0);
+    });
+  }
+
   it('gives the builder placeholders it cannot branch on (a type error, checked by tsc)', () => {
     preparedQuery((db, p: Placeholders<{ limit: number }>) => {
       // @ts-expect-error a placeholder is an expression, not the number it will stand for

@@ -1,4 +1,12 @@
-import { type AliasableExpression, type Compilable, CompiledQuery, type Kysely, sql } from 'kysely';
+import {
+  type AliasableExpression,
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type RootOperationNode,
+  type SelectQueryNode,
+  sql,
+} from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
 
@@ -42,6 +50,16 @@ interface Compiled {
 const MARKER = '\u0000prepared\u0000';
 
 /**
+ * A select whose CTEs are selects too (those that read the session with the data on PostgreSQL);
+ * a select over CTEs that insert (a filing as one statement) writes, and keeps Kysely's path.
+ */
+function isRead(node: RootOperationNode): boolean {
+  if (node.kind !== 'SelectQueryNode') return false;
+  const ctes = (node as SelectQueryNode).with?.expressions ?? [];
+  return ctes.every((cte) => isRead(cte.expression as RootOperationNode));
+}
+
+/**
  * A query built and compiled once per database and shape, then run with new arguments. Kysely builds
  * an immutable query tree and compiles it on every call, which on the hottest paths (the session
  * lookup on every request, a complaint by token) cost more than SQLite's own index lookup.
@@ -80,7 +98,7 @@ export function preparedQuery<A extends object, Row, S extends Shape = never>(
     return {
       sql: query.sql,
       slots: query.parameters.map((p) => slotOf.get(p as string) ?? { value: p }),
-      read: query.sql.startsWith('select'),
+      read: isRead(query.query),
     };
   };
 

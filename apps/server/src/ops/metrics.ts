@@ -5,12 +5,16 @@
  * hands the connection to, so request counts and process metrics are that worker's. The outbox and
  * complaint gauges are read from the database at scrape time and are the same from every worker.
  * Instances meant to be scraped run with WORKERS=1 each (docs/deploy.md), one target per instance.
+ * `db_statements_total` carries the worker it counts (`worker`, 0 for a lone process), so its
+ * series stay apart however the scrapes land, and a scraper (the bench) can sum the workers.
  */
+import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { COMPLAINT_STATUSES } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { readStatementCount } from './statement-count';
 
 /** The route label of a request no route matched: its raw URL could hold anything (tokens, emails). */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -44,6 +48,20 @@ export function registerMetrics(app: FastifyInstance, token: string) {
       reply.elapsedTime / 1000,
     );
     done();
+  });
+
+  const worker = String(cluster.isWorker ? (cluster.worker?.id ?? 0) : 0);
+  // registered before the gauges below, whose queries run while a scrape is collected: the value
+  // read leaves out the scrape's own statements (they are in the next one)
+  new Counter({
+    name: 'db_statements_total',
+    help: 'SQL statements this process sent to the database (on PostgreSQL, round trips), background jobs and scrapes included',
+    labelNames: ['worker'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ worker }, readStatementCount());
+    },
   });
 
   const { db } = app.ctx.database;

@@ -1,5 +1,12 @@
 import { isNetworkProblem, type TComplaintType, type TDesignation } from '@bit/contract';
-import type { Expression, ExpressionBuilder, Selectable, SelectQueryBuilder, SqlBool } from 'kysely';
+import type {
+  Expression,
+  ExpressionBuilder,
+  RawBuilder,
+  Selectable,
+  SelectQueryBuilder,
+  SqlBool,
+} from 'kysely';
 import { sql } from 'kysely';
 import type { ComplaintsTable, DB } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -107,6 +114,63 @@ export function complaintScope(user: ScopeUser): Scope {
     default:
       return NONE;
   }
+}
+
+/** A kind of scope as SQL on a user's row (`user`: the alias of a row with users' columns). */
+export interface KindSql {
+  kind: ScopeKind;
+  /** the kind's column, or null when the kind sees every complaint */
+  column: ScopeColumn | null;
+  /** what the column holds for the complaints the user sees */
+  value: RawBuilder<number> | null;
+  /** the kind's counter scope (counterScopeKey) for the user */
+  counterKey: RawBuilder<string>;
+}
+
+function kindSql(kind: ScopeKind, user: string): KindSql {
+  const rule = ruleOf(kind);
+  const counterKey = sql<string>`${sql.lit(kind)}`;
+  if (!rule.column) return { kind, column: null, value: null, counterKey };
+  if ('flag' in rule) return { kind, column: rule.column, value: sql<number>`1`, counterKey };
+  const value = sql.ref<number>(`${user}.${rule.userColumn}`) as unknown as RawBuilder<number>;
+  return { kind, column: rule.column, value, counterKey: sql<string>`${sql.lit(`${kind}:`)} || ${value}` };
+}
+
+function seesSql({ column, value }: KindSql): RawBuilder<SqlBool> {
+  if (!column || !value) return sql<SqlBool>`1 = 1`;
+  return sql<SqlBool>`${sql.ref(`complaints.${column}`)} = ${value}`;
+}
+
+/**
+ * The kinds of scope an authority may get, each with the condition on the user's row under which
+ * complaintScope gives it that kind: an approved authority of one of its designations, with the
+ * kind's value (userScope: a warden without a hostel sees nothing).
+ */
+export function authorityKindsSql(user: string): (KindSql & { holds: RawBuilder<SqlBool> })[] {
+  const u = (column: string) => sql.ref(`${user}.${column}`);
+  return [...new Set(designationKinds.values())].map((kind) => {
+    const k = kindSql(kind, user);
+    const designations = designationsOf(kind).map((d) => sql.lit(d));
+    const hasValue = k.value && 'param' in ruleOf(kind) ? sql`and ${k.value} <> 0` : sql``;
+    return {
+      ...k,
+      holds: sql<SqlBool>`(${u('role')} = 'authority' and ${u('approved')} = 1 and ${u('designation')} in (${sql.join(designations)}) ${hasValue})`,
+    };
+  });
+}
+
+/**
+ * complaintScope's rules as one SQL condition on `complaints` and the columns of a user read in
+ * the same statement (`user`: its alias). PostgreSQL's reads that check the session in their own
+ * statement use it (decision 0019); scope-sql.test pins it to complaintScope on both dialects.
+ */
+export function userSeesSql(user: string): RawBuilder<SqlBool> {
+  const role = sql.ref(`${user}.role`);
+  const authority = authorityKindsSql(user).map((k) => sql<SqlBool>`(${k.holds} and ${seesSql(k)})`);
+  return sql<SqlBool>`(
+    (${role} = 'student' and ${seesSql(kindSql('student', user))})
+    or (${role} = 'admin' and ${seesSql(kindSql('all', user))})
+    or ${sql.join(authority, sql` or `)})`;
 }
 
 /** The value a scope's column holds for the complaints it sees; 0 for a kind without a column. */

@@ -21,15 +21,17 @@ import { hourBucket } from '../lib/hour-buckets';
 import { processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
 import { type Placeholders, preparedQuery } from '../lib/prepared';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type MailMessage } from '../mail/outbox';
 import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templates';
-import { applyScope, authoritiesSeeing, complaintScope } from '../policy/scope';
+import { applyScope, authoritiesSeeing, complaintScope, type ScopeColumn } from '../policy/scope';
 import { statusMoves } from './complaints/counts';
 import { dueAtFrom } from './complaints/due';
 import { bumpCounters } from './counters';
 import type { UserRow } from './users';
 
 type ComplaintRow = Selectable<ComplaintsTable>;
+export type MessageRow = Selectable<ComplaintMessagesTable>;
+export type AttachmentRow = Selectable<ComplaintAttachmentsTable>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 const CLOSED = ['Resolved', 'Rejected'];
@@ -158,7 +160,7 @@ async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) 
 /** Verified, approved authorities whose scope holds a complaint, with their preference for new complaints. */
 export async function authoritiesInScope(
   db: Transaction<DB> | Ctx['database']['db'],
-  complaint: ComplaintRow,
+  complaint: Pick<ComplaintRow, ScopeColumn>,
 ) {
   return db
     .selectFrom('users')
@@ -178,17 +180,29 @@ export function newComplaintPreference(user: {
   return user.new_complaints_pref ?? (user.designation === 'Other' ? 'digest' : 'each');
 }
 
+/** The authorities in scope of a complaint who want a mail for each new one (CONTRACT 5.1). */
+export async function authoritiesMailedOnFiling(
+  db: Transaction<DB> | Ctx['database']['db'],
+  complaint: Pick<ComplaintRow, ScopeColumn>,
+) {
+  return (await authoritiesInScope(db, complaint)).filter((a) => newComplaintPreference(a) === 'each');
+}
+
+/** Their mails about a new complaint. */
+export function filingMails(
+  ctx: Ctx,
+  authorities: { email: string; name: string }[],
+  complaint: Parameters<typeof newComplaintMail>[2],
+): MailMessage[] {
+  const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
+  return authorities.map((a) => newComplaintMail(a.email, a.name, complaint, link));
+}
+
 /** In the filing's transaction: one mail per complaint to each authority in scope who wants them. */
 export async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, complaint: ComplaintRow) {
-  const authorities = await authoritiesInScope(trx, complaint);
-  const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
-  let queued = 0;
-  for (const a of authorities) {
-    if (newComplaintPreference(a) !== 'each') continue;
-    await enqueueMail(trx, newComplaintMail(a.email, a.name, complaint, link), Number(complaint.created_at));
-    queued++;
-  }
-  return queued;
+  const mails = filingMails(ctx, await authoritiesMailedOnFiling(trx, complaint), complaint);
+  for (const mail of mails) await enqueueMail(trx, mail, Number(complaint.created_at));
+  return mails.length;
 }
 
 async function assertUnderMessageLimit(ctx: Ctx, user: UserRow, now: number) {

@@ -16,13 +16,12 @@ export async function bumpCounters(
   db: Kysely<DB> | Transaction<DB>,
   deltas: Record<string, number>,
 ): Promise<void> {
-  const keys: string[] = [];
-  const values: number[] = [];
-  for (const key in deltas) {
-    if (deltas[key] === 0) continue;
-    keys.push(key);
-    values.push(deltas[key]!);
-  }
+  // in one order, so that two transactions bumping the same counters lock them in the same order
+  // and wait for each other instead of deadlocking
+  const keys = Object.keys(deltas)
+    .filter((key) => deltas[key] !== 0)
+    .sort();
+  const values = keys.map((key) => deltas[key]!);
   if (keys.length === 0) return;
   await upsertCounters(db, { keys, values });
 }

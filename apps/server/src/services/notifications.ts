@@ -18,6 +18,7 @@ import {
   type NoticeAudience,
   noticeCount,
   noticePage,
+  noticePageWithCount,
   posterNoticeByAge,
 } from './notifications.queries';
 
@@ -190,18 +191,28 @@ export async function listNotifications(
 ): Promise<TNotificationPage> {
   const audience: NoticeAudience = target === null ? 'every' : target === 'all' ? 'all' : 'hostel';
   const keyset = page.before !== undefined;
+  const args = {
+    target: target ?? '',
+    before: page.before ?? 0,
+    limit: page.pageSize,
+    offset: keyset ? 0 : (page.page - 1) * page.pageSize,
+  };
+  if (ctx.database.dialect === 'postgres') {
+    const [row] = await noticePageWithCount(
+      ctx.database,
+      { audience, keyset, pageSize: page.pageSize, atStart: keyset || page.page === 1 },
+      args,
+    );
+    return {
+      count: Number(row?.count ?? 0),
+      page: page.page,
+      pageSize: page.pageSize,
+      data: ((row?.rows ?? []) as NotificationRow[]).map(toNotification),
+    };
+  }
   const [counted, rows] = await Promise.all([
     noticeCount(ctx.database, audience, { target: target ?? '' }),
-    noticePage(
-      ctx.database,
-      { audience, keyset },
-      {
-        target: target ?? '',
-        before: page.before ?? 0,
-        limit: page.pageSize,
-        offset: keyset ? 0 : (page.page - 1) * page.pageSize,
-      },
-    ),
+    noticePage(ctx.database, { audience, keyset }, args),
   ]);
   return {
     count: Number(counted[0]?.count ?? 0),

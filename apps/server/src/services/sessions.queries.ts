@@ -1,4 +1,6 @@
-import { type Placeholders, preparedQuery } from '../lib/prepared';
+import type { QueryCreator } from 'kysely';
+import type { DB } from '../db/schema';
+import { type Placeholder, type Placeholders, preparedQuery } from '../lib/prepared';
 import { USER_COLUMNS } from './users';
 
 export const sessionByTokenHash = preparedQuery((db, p: Placeholders<{ tokenHash: string }>) =>
@@ -10,3 +12,17 @@ export const sessionByTokenHash = preparedQuery((db, p: Placeholders<{ tokenHash
     .select(['sessions.id as session_id', 'sessions.expires_at', 'sessions.revoked_at'])
     .where('sessions.token_hash', '=', p.tokenHash),
 );
+
+/**
+ * The live session of a token hash with its user, or no row: findSession's test stated in SQL,
+ * for a statement that reads the session and the request's data together (a CTE named `s`).
+ */
+export const liveSession = (db: QueryCreator<DB>, tokenHash: Placeholder<string>, now: Placeholder<number>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(USER_COLUMNS.map((c) => `users.${c}` as const))
+    .select('sessions.id as session_id')
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now);

@@ -36,10 +36,26 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** The hash a token is stored under, or null for a text that cannot be a token. */
+export function tokenHashOf(token: string): string | null {
+  if (token.length < 20 || token.length > 200) return null;
+  return sha256(token);
+}
+
+/** A session row read with a request's own data (sessions.queries.ts: liveSession). */
+export function sessionOf(row: UserRow & { session_id: number }): SessionInfo {
+  const { session_id, ...user } = row;
+  return { sessionId: Number(session_id), user };
+}
+
 /** The live session for a token, with its user; runs on every signed-in request. */
 export async function findSession(ctx: Ctx, token: string): Promise<SessionInfo | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const [row] = await sessionByTokenHash(ctx.database, { tokenHash: sha256(token) });
+  const tokenHash = tokenHashOf(token);
+  return tokenHash ? findSessionByHash(ctx, tokenHash) : null;
+}
+
+export async function findSessionByHash(ctx: Ctx, tokenHash: string): Promise<SessionInfo | null> {
+  const [row] = await sessionByTokenHash(ctx.database, { tokenHash });
   if (!row || row.revoked_at !== null || Number(row.expires_at) <= ctx.clock.now()) return null;
   const { session_id, expires_at: _e, revoked_at: _r, ...user } = row;
   return { sessionId: Number(session_id), user };

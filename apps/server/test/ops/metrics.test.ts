@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStatementCount } from '../../src/ops/statement-count';
 import { buildStudent } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 
@@ -115,5 +116,42 @@ describe('GET /api/metrics', () => {
     for (const secret of [complaintToken, student.token, student.email, METRICS_TOKEN, 'wrong-password-1'])
       expect(text).not.toContain(secret);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("reports the statements sent to the database, so two scrapes show a request's round trips", async () => {
+    const student = await buildStudent(t);
+    const filed = await t.request({
+      method: 'POST',
+      url: '/api/complaints',
+      token: student.token,
+      payload: { type: 'College', subType: 'IT Support', description: 'counted complaint' },
+    });
+    const lookup = () =>
+      t.request({ method: 'GET', url: `/api/complaints/${filed.body.token}`, token: student.token });
+    expect((await lookup()).status).toBe(200);
+    const before = readStatementCount();
+    await lookup();
+    const perLookup = readStatementCount() - before;
+    // PostgreSQL reads the session and the whole page in one statement; SQLite in several
+    expect(perLookup).toBeGreaterThanOrEqual(1);
+
+    const statements = async () => {
+      const text = (await scrape(`Bearer ${METRICS_TOKEN}`)).body;
+      // a lone process (no cluster) is worker 0
+      const value = /^db_statements_total\{worker="0"\} (\d+)$/m.exec(text)?.[1];
+      expect(value).toBeDefined();
+      return Number(value);
+    };
+    const counted = readStatementCount();
+    const first = await statements();
+    // read before the scrape's own queries ran, which the next scrape shows
+    expect(first).toBe(counted);
+    await lookup();
+    await lookup();
+    const second = await statements();
+    const third = await statements();
+    // between two scrapes: one scrape's own statements, plus whatever was done meanwhile
+    const scrapeCost = third - second;
+    expect(second - first - scrapeCost).toBe(2 * perLookup);
   });
 });

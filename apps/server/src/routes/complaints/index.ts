@@ -23,16 +23,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireRole } from '../../plugins/app/auth';
+import { currentUser, requireRole, sessionInStatement, signedInRead } from '../../plugins/app/auth';
 import {
   adminStats,
+  adminStatsWithSession,
   complaintReport,
   exportComplaintsCsv,
   exportDay,
   fileComplaint,
   getComplaintByToken,
+  getComplaintByTokenWithSession,
   listAdminComplaints,
+  listAdminComplaintsWithSession,
   listAuthorityComplaints,
+  listAuthorityComplaintsWithSession,
   listStudentComplaints,
   updateComplaintStatus,
 } from '../../services/complaints';
@@ -78,7 +82,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/authority',
     {
-      ...only('authority'),
+      ...sessionInStatement(ctx.database, 'authority'),
       schema: {
         tags,
         summary: "Complaints in the authority's scope, with counts over the whole scope",
@@ -87,13 +91,19 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         response: { 200: ZAuthorityComplaintPage, ...ERROR_RESPONSES },
       },
     },
-    async (request) => listAuthorityComplaints(ctx, currentUser(request), request.query),
+    async (request) =>
+      signedInRead(
+        request,
+        ['authority'],
+        (user) => listAuthorityComplaints(ctx, user, request.query),
+        (tokenHash) => listAuthorityComplaintsWithSession(ctx, tokenHash, request.query),
+      ),
   );
 
   app.get(
     '/admin/all',
     {
-      ...only('admin'),
+      ...sessionInStatement(ctx.database, 'admin'),
       schema: {
         tags,
         summary: 'All complaints matching every given filter',
@@ -101,20 +111,32 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
     },
-    async (request) => listAdminComplaints(ctx, request.query),
+    async (request) =>
+      signedInRead(
+        request,
+        ['admin'],
+        () => listAdminComplaints(ctx, request.query),
+        (tokenHash) => listAdminComplaintsWithSession(ctx, tokenHash, request.query),
+      ),
   );
 
   app.get(
     '/admin/stats',
     {
-      ...only('admin'),
+      ...sessionInStatement(ctx.database, 'admin'),
       schema: {
         tags,
         summary: 'Complaint and feedback totals',
         response: { 200: ZAdminStats, ...ERROR_RESPONSES },
       },
     },
-    async () => adminStats(ctx),
+    async (request) =>
+      signedInRead(
+        request,
+        ['admin'],
+        () => adminStats(ctx),
+        (tokenHash) => adminStatsWithSession(ctx, tokenHash),
+      ),
   );
 
   app.get(
@@ -161,7 +183,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/:token',
     {
-      ...only(),
+      ...sessionInStatement(ctx.database),
       schema: {
         tags,
         summary: 'One complaint with its history, for its student, an authority in scope or an admin',
@@ -169,7 +191,16 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ data: ZComplaintWithHistory }), ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await getComplaintByToken(ctx, currentUser(request), request.params.token) }),
+    async (request) => {
+      const { token } = request.params;
+      const data = await signedInRead(
+        request,
+        [],
+        (user) => getComplaintByToken(ctx, user, token),
+        (tokenHash) => getComplaintByTokenWithSession(ctx, tokenHash, token),
+      );
+      return { data };
+    },
   );
 
   app.put(

@@ -1,18 +1,23 @@
 import { MSG, type TComplaint, type ZFileComplaintRequest } from '@bit/contract';
+import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
-import { isUniqueViolation } from '../../db/database';
+import { type BatchOptions, isUniqueViolation } from '../../db/database';
+import type { ComplaintsTable, DB } from '../../db/schema';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
 import { zonedDay, zonedMonth } from '../../lib/zoned-time';
+import type { MailMessage } from '../../mail/outbox';
 import { scopeFlags } from '../../policy/scope';
-import { tellAuthoritiesOfFiling } from '../conversation';
+import { authoritiesMailedOnFiling, filingMails, tellAuthoritiesOfFiling } from '../conversation';
 import { bumpCounters } from '../counters';
 import type { UserRow } from '../users';
 import { statusMoves } from './counts';
 import { dueAtFrom } from './due';
-import { insertComplaint, insertHistory, lockStudent, quotaEdgeFiling } from './queries';
+import { insertComplaint, insertFiling, insertHistory, quotaEdgeFiling } from './queries';
 import { toComplaint } from './rows';
+
+type ComplaintRow = Selectable<ComplaintsTable>;
 
 export type FileComplaintInput = z.output<typeof ZFileComplaintRequest>;
 
@@ -20,6 +25,28 @@ const TOKEN_ATTEMPTS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** CONTRACT 5.9: complaints one student may file in any 24 hours (MSG.complaintQuota says it). */
 export const COMPLAINTS_PER_DAY = 20;
+
+/** The counters of a batch's filings, in one statement just before its commit. */
+async function countFilings(trx: Transaction<DB>, rows: ComplaintRow[]) {
+  const deltas: Record<string, number> = {};
+  for (const row of rows)
+    for (const [key, delta] of Object.entries(statusMoves(row, null, 'Pending')))
+      deltas[key] = (deltas[key] ?? 0) + delta;
+  await bumpCounters(trx, deltas);
+}
+
+const filingBatch = (studentId: number): BatchOptions<ComplaintRow> => ({
+  lockUser: studentId,
+  atCommit: countFilings,
+});
+
+/** A filing's mails as the lists insertFiling takes. */
+const mailLists = (mails: MailMessage[]) => ({
+  mailTo: mails.map((m) => m.to),
+  mailSubject: mails.map((m) => m.subject),
+  mailText: mails.map((m) => m.text),
+  mailHtml: mails.map((m) => m.html),
+});
 
 /** Files a complaint for the signed-in student: the student is never taken from the body. */
 export async function fileComplaint(
@@ -32,37 +59,64 @@ export async function fileComplaint(
   // while the student's 20th newest filing is less than a day old, the quota is used up
   const quota = { studentId, newer: COMPLAINTS_PER_DAY - 1 };
 
+  const scope = {
+    type: input.type,
+    hostel_no: isHostel ? input.hostelNo : null,
+    is_network: scopeFlags(input).is_network,
+    student_id: studentId,
+  };
+  // PostgreSQL files in one statement, so the mails are written before it is sent: their
+  // authorities are read here, on the pool and not in the batch's one connection, as of a moment
+  // before the filing
+  const oneStatement = ctx.database.dialect === 'postgres';
+  const mailed = oneStatement ? await authoritiesMailedOnFiling(ctx.database.db, scope) : [];
+
   for (let attempt = 1; ; attempt++) {
     const token = newComplaintToken();
     const now = ctx.clock.now();
+    const complaint = {
+      token,
+      type: input.type,
+      hostelNo: scope.hostel_no,
+      roomNo: isHostel ? input.roomNo : null,
+      subType: input.subType,
+      isNetwork: scope.is_network,
+      description: input.description,
+      ...quota,
+      studentName: student.name,
+      studentRoll: student.roll_no,
+      now,
+      dueAt: dueAtFrom(ctx.config, input.type, now),
+      filedMonth: zonedMonth(now, ctx.config.timeZone),
+      filedDay: zonedDay(now, ctx.config.timeZone),
+      windowStart: now - DAY_MS,
+    };
+    const mails = oneStatement
+      ? mailLists(
+          filingMails(ctx, mailed, {
+            token,
+            type: input.type,
+            hostel_no: complaint.hostelNo,
+            room_no: complaint.roomNo,
+            sub_type: input.subType,
+            description: input.description,
+          }),
+        )
+      : null;
     try {
-      // filings that arrive together share one commit (see batchedTransaction)
+      // filings that arrive together share one commit (see batchedTransaction); the student's
+      // row is locked for the batch, so one student's filings take turns across processes and each
+      // one's quota check sees the others
       const row = await ctx.database.batchedTransaction(async (trx) => {
-        // one student's filings take turns, so each one's quota check sees the others: on SQLite
-        // they do anyway (one writer; a batch runs its filings one after another)
-        if (ctx.database.dialect === 'postgres') await lockStudent(trx, { studentId });
-        const [inserted] = await insertComplaint(trx, {
-          token,
-          type: input.type,
-          hostelNo: isHostel ? input.hostelNo : null,
-          roomNo: isHostel ? input.roomNo : null,
-          subType: input.subType,
-          isNetwork: scopeFlags(input).is_network,
-          description: input.description,
-          ...quota,
-          studentName: student.name,
-          studentRoll: student.roll_no,
-          now,
-          dueAt: dueAtFrom(ctx.config, input.type, now),
-          filedMonth: zonedMonth(now, ctx.config.timeZone),
-          filedDay: zonedDay(now, ctx.config.timeZone),
-          windowStart: now - DAY_MS,
-        });
+        const [inserted] = mails
+          ? await insertFiling(trx, { ...complaint, ...mails })
+          : await insertComplaint(trx, complaint);
         if (!inserted) {
           // the quota is used up: it has room again when the 20th newest filing turns a day old
           const [edge] = await quotaEdgeFiling(trx, quota);
           throw tooMany(MSG.complaintQuota, (Number(edge?.created_at ?? now) + DAY_MS - now) / 1000);
         }
+        if (oneStatement) return inserted;
         await insertHistory(trx, {
           complaintId: Number(inserted.id),
           status: 'Pending',
@@ -74,14 +128,13 @@ export async function fileComplaint(
         });
         // CONTRACT 5.1: authorities in scope who want each new complaint are mailed with the filing
         await tellAuthoritiesOfFiling(ctx, trx, inserted);
-        await bumpCounters(trx, statusMoves(inserted, null, 'Pending'));
         return inserted;
-      });
+      }, filingBatch(studentId));
       ctx.mailQueued();
       return { token, complaint: toComplaint(row, now) };
     } catch (err) {
-      // 50 random bits make a clash very rare; the whole transaction is retried with a new token
-      // because PostgreSQL aborts a transaction on the failed insert
+      // 50 random bits make a clash very rare; the filing's savepoint was rolled back (PostgreSQL
+      // aborts a transaction on the failed insert), and it is filed again, with a new token
       if (isUniqueViolation(err) && attempt < TOKEN_ATTEMPTS) continue;
       throw err;
     }

@@ -3,9 +3,15 @@ export { counterScopesOf } from './counts';
 export { dueAtFrom, isOverdue, timelineColumns } from './due';
 export { exportComplaintsCsv, exportDay } from './export';
 export { COMPLAINTS_PER_DAY, type FileComplaintInput, fileComplaint } from './file';
-export { listAdminComplaints, listAuthorityComplaints, listStudentComplaints } from './lists';
-export { getComplaintByToken } from './lookup';
+export {
+  listAdminComplaints,
+  listAdminComplaintsWithSession,
+  listAuthorityComplaints,
+  listAuthorityComplaintsWithSession,
+  listStudentComplaints,
+} from './lists';
+export { getComplaintByToken, getComplaintByTokenWithSession } from './lookup';
 export { complaintReport } from './report';
 export { type ComplaintRow, toComplaint } from './rows';
-export { adminStats } from './stats';
+export { adminStats, adminStatsWithSession } from './stats';
 export { updateComplaintStatus } from './update';

@@ -16,10 +16,20 @@ import {
   type VisibleScope,
 } from '../../policy/scope';
 import { readCounters } from '../counters';
+import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
 import { OPEN_STATUSES } from './due';
-import { countInScope, countNotYetDue, type PageShape, pageIds, ratingsOf, rowsByIds } from './queries';
+import { adminPageWithSession, authorityPageWithSession } from './joined.queries';
+import {
+  countInScope,
+  countNotYetDue,
+  type PageArgs,
+  type PageShape,
+  pageIds,
+  ratingsOf,
+  rowsByIds,
+} from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
@@ -38,26 +48,31 @@ export type ListFilter = { status?: TComplaintStatus | undefined; overdue?: bool
 export async function fetchPage(
   ctx: Ctx,
   filter: PageFilter,
-  { status, overdue }: ListFilter,
+  list: ListFilter,
   q: TPageQuery,
   now: number,
 ): Promise<ComplaintRow[]> {
   const keyset = q.before !== undefined;
   const ids = await pageIds(
     ctx.database,
-    { by: filter.by, status: status !== undefined, keyset, overdue: overdue === true },
-    // arguments the shape leaves out are not in its statement: any value of their type will do
-    {
-      value: filter.value,
-      status: status ?? 'Pending',
-      before: q.before ?? 0,
-      limit: q.pageSize,
-      offset: keyset ? 0 : (q.page - 1) * q.pageSize,
-      now,
-    },
+    { by: filter.by, status: list.status !== undefined, keyset, overdue: list.overdue === true },
+    pageArgs(filter, list, q, now),
   );
   if (ids.length === 0) return [];
   return rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
+}
+
+// arguments the shape leaves out are not in its statement: any value of their type will do
+function pageArgs(filter: PageFilter, { status }: ListFilter, q: TPageQuery, now: number): PageArgs {
+  const keyset = q.before !== undefined;
+  return {
+    value: filter.value,
+    status: status ?? 'Pending',
+    before: q.before ?? 0,
+    limit: q.pageSize,
+    offset: keyset ? 0 : (q.page - 1) * q.pageSize,
+    now,
+  };
 }
 
 const NO_FILTER: PageFilter = { by: null, value: 0 };
@@ -150,6 +165,66 @@ export async function listAuthorityComplaints(
     notYetDue(ctx, filter, undefined, now),
     q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
   ]);
+  return authorityPage(q, key, rows, counters, notDue, notDueInStatus, now);
+}
+
+/** Whether a status (or every open one, when none is given) can hold overdue complaints. */
+const canBeOverdue = (status: TComplaintStatus | undefined) =>
+  !status || (OPEN_STATUSES as readonly string[]).includes(status);
+
+/**
+ * listAuthorityComplaints with the session check in the same statement (PostgreSQL: one round
+ * trip, decision 0019). `session` is null when the token's session is not live.
+ */
+export async function listAuthorityComplaintsWithSession(
+  ctx: Ctx,
+  tokenHash: string,
+  q: TAuthorityListQuery,
+) {
+  const now = ctx.clock.now();
+  const keyset = q.before !== undefined;
+  const [row] = await authorityPageWithSession(
+    ctx.database,
+    {
+      status: q.status !== undefined,
+      keyset,
+      overdue: q.overdue === true,
+      inStatus: q.overdue === true && q.status !== undefined && canBeOverdue(q.status),
+      pageSize: q.pageSize,
+      atStart: keyset || q.page === 1,
+    },
+    { tokenHash, ...pageArgs({ by: null, value: 0 }, q, q, now) },
+  );
+  if (!row) return { session: null, answer: () => Promise.reject(new Error('no session')) };
+  const { rows, counters, not_due, not_due_in_status, ...sessionRow } = row;
+  return {
+    session: sessionOf(sessionRow),
+    answer: async (user: UserRow): Promise<TAuthorityComplaintPage> => {
+      // the statement chose the scope from the session's row by the same rules (authorityKindsSql)
+      const key = counterScopeKey(complaintScope(user));
+      if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
+      return authorityPage(
+        q,
+        key,
+        rows as ComplaintRow[],
+        counters ?? {},
+        Number(not_due),
+        Number(not_due_in_status),
+        now,
+      );
+    },
+  };
+}
+
+function authorityPage(
+  q: TAuthorityListQuery,
+  key: string,
+  rows: ComplaintRow[],
+  counters: Record<string, number>,
+  notDue: number,
+  notDueInStatus: number,
+  now: number,
+): TAuthorityComplaintPage {
   const overdue = overdueOf(counters, key, undefined, notDue);
   const overdueInStatus = q.overdue && q.status ? overdueOf(counters, key, q.status, notDueInStatus) : 0;
   const stats = statusCounts(counters, key, overdue);
@@ -197,17 +272,57 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   const counted = Promise.all([
     readCounters(ctx.database, statusKeys(key)),
     q.overdue ? notYetDue(ctx, filter, q.status, now) : 0,
-  ]).then(([counters, notDue]) =>
-    q.overdue
-      ? overdueOf(counters, key, q.status, notDue)
-      : q.status
-        ? (counters[`c:${key}:${q.status}`] ?? 0)
-        : statusCounts(counters, key).total,
-  );
+  ]).then(([counters, notDue]) => adminCount(q, key, counters, notDue));
   const [rows, count] = await Promise.all([fetchPage(ctx, filter, q, q, now), counted]);
   return page(
     rows.map((r) => toComplaint(r, now)),
     count,
     q,
   );
+}
+
+function adminCount(q: TAdminListQuery, key: string, counters: Record<string, number>, notDue: number) {
+  return q.overdue
+    ? overdueOf(counters, key, q.status, notDue)
+    : q.status
+      ? (counters[`c:${key}:${q.status}`] ?? 0)
+      : statusCounts(counters, key).total;
+}
+
+/**
+ * listAdminComplaints with the session check in the same statement (PostgreSQL: one round trip,
+ * decision 0019). `session` is null when the token's session is not live.
+ */
+export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string, q: TAdminListQuery) {
+  const chosen = adminFilterOf(q);
+  if (!chosen) {
+    const session = await findSessionByHash(ctx, tokenHash);
+    return { session, answer: async () => page([], 0, q) as TComplaintPage };
+  }
+  const { filter, key } = chosen;
+  const now = ctx.clock.now();
+  const [row] = await adminPageWithSession(
+    ctx.database,
+    {
+      by: filter.by,
+      status: q.status !== undefined,
+      keyset: q.before !== undefined,
+      overdue: q.overdue === true,
+      notDue: q.overdue === true && canBeOverdue(q.status),
+      pageSize: q.pageSize,
+      atStart: q.before !== undefined || q.page === 1,
+    },
+    { tokenHash, counterScope: key, ...pageArgs(filter, q, q, now) },
+  );
+  if (!row) return { session: null, answer: () => Promise.reject(new Error('no session')) };
+  const { rows, counters, not_due, ...sessionRow } = row;
+  return {
+    session: sessionOf(sessionRow),
+    answer: async (): Promise<TComplaintPage> =>
+      page(
+        (rows as ComplaintRow[]).map((r) => toComplaint(r, now)),
+        adminCount(q, key, counters ?? {}, Number(not_due)),
+        q,
+      ),
+  };
 }

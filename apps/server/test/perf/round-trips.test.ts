@@ -1,0 +1,309 @@
+import { MSG } from '@bit/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/lib/crypto';
+import {
+  adminStats,
+  adminStatsWithSession,
+  getComplaintByToken,
+  getComplaintByTokenWithSession,
+  listAdminComplaints,
+  listAdminComplaintsWithSession,
+  listAuthorityComplaints,
+  listAuthorityComplaintsWithSession,
+} from '../../src/services/complaints';
+import { createSession, findSession } from '../../src/services/sessions';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../harness';
+
+/**
+ * Issue 21: on PostgreSQL a read request is one round trip, its session checked in the read's own
+ * statement (decision 0019). Every round trip of node-postgres is one Client#query, pooled or not.
+ */
+if (TEST_DIALECT === 'postgres') {
+  describe('round trips per read request on PostgreSQL', () => {
+    let t: TestApp;
+    let student: Built;
+    let other: Built;
+    let warden: Built;
+    let admin: Built;
+    let token: string;
+    let id: number;
+    const queries: string[] = [];
+    const original = pg.Client.prototype.query;
+
+    /** The response and the SQL of the round trips it took. */
+    async function counted(opts: Parameters<TestApp['request']>[0]) {
+      queries.length = 0;
+      const res = await t.request(opts);
+      return { ...res, trips: [...queries] };
+    }
+
+    beforeAll(async () => {
+      // before the pool connects: a connected client may keep the method it found
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const first = args[0] as string | { text?: string };
+        queries.push(typeof first === 'string' ? first : String(first?.text));
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      t = await createTestApp();
+      student = await buildStudent(t);
+      other = await buildStudent(t);
+      warden = await buildAuthority(t, 'Warden', { hostelNo: 2 });
+      admin = await buildAdmin(t);
+      const filed = await t.request({
+        method: 'POST',
+        url: '/api/complaints',
+        token: student.token,
+        payload: { type: 'Hostel', hostelNo: 2, roomNo: 'B-2', subType: 'Plumbing', description: 'Leak' },
+      });
+      token = filed.body.token;
+      id = filed.body.complaint.id;
+      await t.request({
+        method: 'PUT',
+        url: `/api/complaints/${id}`,
+        token: warden.token,
+        payload: { status: 'In Progress', remarks: 'On it' },
+      });
+      await t.request({
+        method: 'POST',
+        url: `/api/complaints/${id}/messages`,
+        token: student.token,
+        payload: { body: 'Still leaking' },
+      });
+    });
+    afterAll(async () => {
+      pg.Client.prototype.query = original;
+      await t.close();
+    });
+
+    describe('GET a complaint by token', () => {
+      it('answers its student with the complaint, history and conversation in one round trip', async () => {
+        const res = await counted({ method: 'GET', url: `/api/complaints/${token}`, token: student.token });
+        expect(res.status).toBe(200);
+        expect(res.trips).toHaveLength(1);
+        expect(res.body.data.history.map((h: { status: string }) => h.status)).toEqual([
+          'Pending',
+          'In Progress',
+        ]);
+        expect(res.body.data.messages.map((m: { body: string }) => m.body)).toEqual(['Still leaking']);
+        expect(res.body.data.rating).toBeNull();
+      });
+
+      it('answers the warden in scope and the admin in one round trip each', async () => {
+        for (const who of [warden, admin]) {
+          const res = await counted({ method: 'GET', url: `/api/complaints/${token}`, token: who.token });
+          expect(res.status).toBe(200);
+          expect(res.trips).toHaveLength(1);
+        }
+      });
+
+      it('answers another student 404 "not found", as for a token that does not exist, in one round trip', async () => {
+        const res = await counted({ method: 'GET', url: `/api/complaints/${token}`, token: other.token });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe(MSG.complaintNotFound);
+        expect(res.trips).toHaveLength(1);
+        const missing = await counted({
+          method: 'GET',
+          url: '/api/complaints/CMP-NOPE',
+          token: student.token,
+        });
+        expect(missing.status).toBe(404);
+        expect(missing.body.message).toBe(MSG.complaintNotFound);
+      });
+
+      it('answers 401 to an expired session, with no data', async () => {
+        const s = await buildStudent(t);
+        t.clock.advance(13 * 60 * 60 * 1000);
+        try {
+          const res = await counted({ method: 'GET', url: `/api/complaints/${token}`, token: s.token });
+          expect(res.status).toBe(401);
+          expect(res.body).toEqual({ message: MSG.notSignedIn });
+        } finally {
+          t.clock.advance(-13 * 60 * 60 * 1000);
+        }
+      });
+
+      it('answers 401 without a round trip to a request with no token', async () => {
+        const res = await counted({ method: 'GET', url: `/api/complaints/${token}` });
+        expect(res.status).toBe(401);
+        expect(res.trips).toHaveLength(0);
+      });
+
+      it('answers a malformed token 401 for a dead session and 400 for a live one, as before', async () => {
+        const bad = '/api/complaints/not-a-token';
+        expect((await counted({ method: 'GET', url: bad, token: 'y'.repeat(40) })).status).toBe(401);
+        expect((await counted({ method: 'GET', url: bad, token: student.token })).status).toBe(400);
+      });
+
+      it('gives the same answer as the statements it replaces', async () => {
+        for (const who of [student, warden, admin]) {
+          const session = await findSession(t.ctx, who.token);
+          const alone = await getComplaintByToken(t.ctx, session!.user, token);
+          const joined = await getComplaintByTokenWithSession(t.ctx, sha256(who.token), token);
+          expect(joined.session).toEqual(session);
+          expect(await joined.answer(joined.session!.user)).toEqual(alone);
+        }
+      });
+    });
+
+    describe('the lists and the stats', () => {
+      const lists = [
+        '/api/complaints/authority?page=1',
+        '/api/complaints/authority?page=1&status=In%20Progress',
+        '/api/complaints/authority?page=1&overdue=true&status=Pending',
+        '/api/complaints/admin/all?hostelNo=2&status=Pending&page=1',
+        '/api/complaints/admin/all?page=2&pageSize=1&before=999999',
+        '/api/complaints/admin/all?page=1&overdue=true',
+        '/api/complaints/admin/all?hostelNo=2&type=College&page=1',
+        '/api/complaints/admin/stats',
+      ];
+
+      it('answers the authority list, the admin list (page 1 and by keyset) and the stats in one round trip', async () => {
+        for (const url of lists) {
+          const who = url.includes('/admin/') ? admin : warden;
+          const res = await counted({ method: 'GET', url, token: who.token });
+          expect(res.status, url).toBe(200);
+          expect(res.trips, url).toHaveLength(1);
+        }
+        const list = await counted({ method: 'GET', url: lists[0]!, token: warden.token });
+        expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([id]);
+        expect(list.body.stats).toMatchObject({ total: 1, inProgress: 1 });
+      });
+
+      it('answers 403 to the wrong role and 401 to an expired session, in one round trip', async () => {
+        for (const url of lists) {
+          const res = await counted({
+            method: 'GET',
+            url,
+            token: url.includes('/admin/') ? warden.token : admin.token,
+          });
+          expect(res.status, url).toBe(403);
+          expect(res.body).toEqual({ message: MSG.forbidden });
+          expect(res.trips).toHaveLength(1);
+        }
+        const s = await buildAdmin(t);
+        t.clock.advance(13 * 60 * 60 * 1000);
+        try {
+          for (const url of lists) {
+            const res = await counted({ method: 'GET', url, token: s.token });
+            expect(res.status, url).toBe(401);
+            expect(res.body).toEqual({ message: MSG.notSignedIn });
+          }
+        } finally {
+          t.clock.advance(-13 * 60 * 60 * 1000);
+        }
+      });
+
+      it('answers a bad query string 401 for a dead session and 400 for a live one, as before', async () => {
+        const url = '/api/complaints/admin/all?page=0';
+        expect((await counted({ method: 'GET', url, token: 'y'.repeat(40) })).status).toBe(401);
+        expect((await counted({ method: 'GET', url, token: warden.token })).status).toBe(403);
+        expect((await counted({ method: 'GET', url, token: admin.token })).status).toBe(400);
+      });
+
+      it('gives the same answers as the statements they replace, for every kind of authority', async () => {
+        for (const payload of [
+          { type: 'Hostel', hostelNo: 2, roomNo: 'B-3', subType: 'Internet', description: 'Down' },
+          { type: 'College', subType: 'IT Support', description: 'Wi-Fi' },
+          { type: 'College', subType: 'Library', description: 'Closed' },
+        ]) {
+          const res = await t.request({
+            method: 'POST',
+            url: '/api/complaints',
+            token: other.token,
+            payload,
+          });
+          expect(res.status).toBe(201);
+        }
+        const built = [
+          warden,
+          await buildAuthority(t, 'Hostel Clerk', { hostelNo: 3 }),
+          await buildAuthority(t, 'Network Department'),
+          await buildAuthority(t, 'Other'),
+          await buildAuthority(t, 'Warden', { approved: false }),
+        ];
+        // sessions that outlast the week that makes some complaints overdue
+        const remembered = async (b: Built) => ({
+          ...b,
+          token: (await createSession(t.ctx, b.id, true)).token,
+        });
+        const authorities = await Promise.all(built.map(remembered));
+        const admin2 = await remembered(admin);
+        t.clock.advance(200 * 60 * 60 * 1000);
+        try {
+          const queries = [
+            { page: 1, pageSize: 20 },
+            { page: 1, pageSize: 1, status: 'Pending' as const },
+            { page: 2, pageSize: 1, before: id + 10 },
+            { page: 1, pageSize: 20, overdue: true },
+            { page: 1, pageSize: 20, overdue: true, status: 'Pending' as const },
+            { page: 1, pageSize: 20, overdue: true, status: 'Resolved' as const },
+          ];
+          for (const who of authorities) {
+            const session = await findSession(t.ctx, who.token);
+            for (const q of queries) {
+              const joined = await listAuthorityComplaintsWithSession(t.ctx, sha256(who.token), q);
+              expect(joined.session).toEqual(session);
+              expect(await joined.answer(session!.user), JSON.stringify(q)).toEqual(
+                await listAuthorityComplaints(t.ctx, session!.user, q),
+              );
+            }
+          }
+          const adminQueries = [
+            ...queries,
+            { page: 1, pageSize: 20, hostelNo: 2 },
+            { page: 1, pageSize: 20, type: 'College' as const, overdue: true },
+            { page: 1, pageSize: 20, hostelNo: 2, type: 'College' as const },
+          ];
+          for (const q of adminQueries) {
+            const joined = await listAdminComplaintsWithSession(t.ctx, sha256(admin2.token), q);
+            expect(await joined.answer(), JSON.stringify(q)).toEqual(await listAdminComplaints(t.ctx, q));
+          }
+          const stats = await adminStatsWithSession(t.ctx, sha256(admin2.token));
+          expect(await stats.answer()).toEqual(await adminStats(t.ctx));
+        } finally {
+          t.clock.advance(-200 * 60 * 60 * 1000);
+        }
+      });
+    });
+
+    describe('the notices of an audience', () => {
+      it('answers a page of notices and their count in one round trip, the same as the two statements', async () => {
+        for (const hostel of ['all', '5', '6', '5']) {
+          await t.ctx.database.db
+            .insertInto('notifications')
+            .values({
+              title: `For ${hostel}`,
+              message: 'Water off at noon',
+              hostel,
+              pdf_name: null,
+              pdf_size: null,
+              posted_by_id: admin.id,
+              posted_by_name: 'Admin',
+              posted_by_role: 'admin',
+              created_at: t.clock.now(),
+            })
+            .execute();
+        }
+        const first = await counted({ method: 'GET', url: '/api/notifications/5?pageSize=2' });
+        expect(first.status).toBe(200);
+        expect(first.trips).toHaveLength(1);
+        expect(first.body.count).toBe(3);
+        expect(first.body.data.map((n: { title: string }) => n.title)).toEqual(['For 5', 'For 5']);
+        const before = first.body.data[1].id;
+        const next = await counted({
+          method: 'GET',
+          url: `/api/notifications/5?pageSize=2&page=2&before=${before}`,
+        });
+        expect(next.trips).toHaveLength(1);
+        expect(next.body.data.map((n: { title: string }) => n.title)).toEqual(['For all']);
+        const byNumber = await counted({ method: 'GET', url: '/api/notifications/5?pageSize=2&page=2' });
+        expect(byNumber.body).toEqual(next.body);
+        const every = await counted({ method: 'GET', url: '/api/notifications?pageSize=10' });
+        expect(every.trips).toHaveLength(1);
+        expect(every.body.count).toBe(4);
+      });
+    });
+  });
+}
