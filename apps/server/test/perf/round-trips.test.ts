@@ -3,14 +3,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto';
 import {
-  adminStats,
-  adminStatsWithSession,
   getComplaintByToken,
   getComplaintByTokenWithSession,
   listAdminComplaints,
   listAdminComplaintsWithSession,
-  listAuthorityComplaints,
-  listAuthorityComplaintsWithSession,
 } from '../../src/services/complaints';
 import { createSession, findSession } from '../../src/services/sessions';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
@@ -147,37 +143,30 @@ if (TEST_DIALECT === 'postgres') {
       });
     });
 
-    describe('the lists and the stats', () => {
+    // The authority list and the admin stats keep their separate statements: joined, they were
+    // slower at 1,000,000 complaints (docs/performance.md, issue 21; decision 0019).
+    describe("the admin's list", () => {
       const lists = [
-        '/api/complaints/authority?page=1',
-        '/api/complaints/authority?page=1&status=In%20Progress',
-        '/api/complaints/authority?page=1&overdue=true&status=Pending',
+        '/api/complaints/admin/all?page=1',
         '/api/complaints/admin/all?hostelNo=2&status=Pending&page=1',
         '/api/complaints/admin/all?page=2&pageSize=1&before=999999',
         '/api/complaints/admin/all?page=1&overdue=true',
         '/api/complaints/admin/all?hostelNo=2&type=College&page=1',
-        '/api/complaints/admin/stats',
       ];
 
-      it('answers the authority list, the admin list (page 1 and by keyset) and the stats in one round trip', async () => {
+      it('answers every filter, by page number and by keyset, in one round trip', async () => {
         for (const url of lists) {
-          const who = url.includes('/admin/') ? admin : warden;
-          const res = await counted({ method: 'GET', url, token: who.token });
+          const res = await counted({ method: 'GET', url, token: admin.token });
           expect(res.status, url).toBe(200);
           expect(res.trips, url).toHaveLength(1);
         }
-        const list = await counted({ method: 'GET', url: lists[0]!, token: warden.token });
-        expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([id]);
-        expect(list.body.stats).toMatchObject({ total: 1, inProgress: 1 });
+        const list = await counted({ method: 'GET', url: lists[0]!, token: admin.token });
+        expect(list.body.data.map((c: { id: number }) => c.id)).toContain(id);
       });
 
       it('answers 403 to the wrong role and 401 to an expired session, in one round trip', async () => {
         for (const url of lists) {
-          const res = await counted({
-            method: 'GET',
-            url,
-            token: url.includes('/admin/') ? warden.token : admin.token,
-          });
+          const res = await counted({ method: 'GET', url, token: warden.token });
           expect(res.status, url).toBe(403);
           expect(res.body).toEqual({ message: MSG.forbidden });
           expect(res.trips).toHaveLength(1);
@@ -202,7 +191,7 @@ if (TEST_DIALECT === 'postgres') {
         expect((await counted({ method: 'GET', url, token: admin.token })).status).toBe(400);
       });
 
-      it('gives the same answers as the statements they replace, for every kind of authority', async () => {
+      it('gives the same answers as the statements it replaces', async () => {
         for (const payload of [
           { type: 'Hostel', hostelNo: 2, roomNo: 'B-3', subType: 'Internet', description: 'Down' },
           { type: 'College', subType: 'IT Support', description: 'Wi-Fi' },
@@ -216,19 +205,11 @@ if (TEST_DIALECT === 'postgres') {
           });
           expect(res.status).toBe(201);
         }
-        const built = [
-          warden,
-          await buildAuthority(t, 'Hostel Clerk', { hostelNo: 3 }),
-          await buildAuthority(t, 'Network Department'),
-          await buildAuthority(t, 'Other'),
-          await buildAuthority(t, 'Warden', { approved: false }),
-        ];
-        // sessions that outlast the week that makes some complaints overdue
+        // a session that outlasts the week that makes some complaints overdue
         const remembered = async (b: Built) => ({
           ...b,
           token: (await createSession(t.ctx, b.id, true)).token,
         });
-        const authorities = await Promise.all(built.map(remembered));
         const admin2 = await remembered(admin);
         t.clock.advance(200 * 60 * 60 * 1000);
         try {
@@ -240,16 +221,6 @@ if (TEST_DIALECT === 'postgres') {
             { page: 1, pageSize: 20, overdue: true, status: 'Pending' as const },
             { page: 1, pageSize: 20, overdue: true, status: 'Resolved' as const },
           ];
-          for (const who of authorities) {
-            const session = await findSession(t.ctx, who.token);
-            for (const q of queries) {
-              const joined = await listAuthorityComplaintsWithSession(t.ctx, sha256(who.token), q);
-              expect(joined.session).toEqual(session);
-              expect(await joined.answer(session!.user), JSON.stringify(q)).toEqual(
-                await listAuthorityComplaints(t.ctx, session!.user, q),
-              );
-            }
-          }
           const adminQueries = [
             ...queries,
             { page: 1, pageSize: 20, hostelNo: 2 },
@@ -260,8 +231,6 @@ if (TEST_DIALECT === 'postgres') {
             const joined = await listAdminComplaintsWithSession(t.ctx, sha256(admin2.token), q);
             expect(await joined.answer(), JSON.stringify(q)).toEqual(await listAdminComplaints(t.ctx, q));
           }
-          const stats = await adminStatsWithSession(t.ctx, sha256(admin2.token));
-          expect(await stats.answer()).toEqual(await adminStats(t.ctx));
         } finally {
           t.clock.advance(-200 * 60 * 60 * 1000);
         }

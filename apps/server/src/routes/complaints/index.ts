@@ -26,7 +26,6 @@ import { z } from 'zod';
 import { currentUser, requireRole, sessionInStatement, signedInRead } from '../../plugins/app/auth';
 import {
   adminStats,
-  adminStatsWithSession,
   complaintReport,
   exportComplaintsCsv,
   exportDay,
@@ -36,7 +35,6 @@ import {
   listAdminComplaints,
   listAdminComplaintsWithSession,
   listAuthorityComplaints,
-  listAuthorityComplaintsWithSession,
   listStudentComplaints,
   updateComplaintStatus,
 } from '../../services/complaints';
@@ -82,7 +80,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/authority',
     {
-      ...sessionInStatement(ctx.database, 'authority'),
+      ...only('authority'),
       schema: {
         tags,
         summary: "Complaints in the authority's scope, with counts over the whole scope",
@@ -91,13 +89,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         response: { 200: ZAuthorityComplaintPage, ...ERROR_RESPONSES },
       },
     },
-    async (request) =>
-      signedInRead(
-        request,
-        ['authority'],
-        (user) => listAuthorityComplaints(ctx, user, request.query),
-        (tokenHash) => listAuthorityComplaintsWithSession(ctx, tokenHash, request.query),
-      ),
+    async (request) => listAuthorityComplaints(ctx, currentUser(request), request.query),
   );
 
   app.get(
@@ -123,20 +115,14 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/admin/stats',
     {
-      ...sessionInStatement(ctx.database, 'admin'),
+      ...only('admin'),
       schema: {
         tags,
         summary: 'Complaint and feedback totals',
         response: { 200: ZAdminStats, ...ERROR_RESPONSES },
       },
     },
-    async (request) =>
-      signedInRead(
-        request,
-        ['admin'],
-        () => adminStats(ctx),
-        (tokenHash) => adminStatsWithSession(ctx, tokenHash),
-      ),
+    async () => adminStats(ctx),
   );
 
   app.get(

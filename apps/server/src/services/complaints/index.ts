@@ -7,11 +7,10 @@ export {
   listAdminComplaints,
   listAdminComplaintsWithSession,
   listAuthorityComplaints,
-  listAuthorityComplaintsWithSession,
   listStudentComplaints,
 } from './lists';
 export { getComplaintByToken, getComplaintByTokenWithSession } from './lookup';
 export { complaintReport } from './report';
 export { type ComplaintRow, toComplaint } from './rows';
-export { adminStats, adminStatsWithSession } from './stats';
+export { adminStats } from './stats';
 export { updateComplaintStatus } from './update';

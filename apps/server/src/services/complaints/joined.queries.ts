@@ -3,7 +3,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema';
 import { type Placeholders, preparedQuery } from '../../lib/prepared';
-import { authorityKindsSql, userSeesSql } from '../../policy/scope';
+import { userSeesSql } from '../../policy/scope';
 import { liveSession } from '../sessions.queries';
 import { notYetDueQuery, type PageArgs, type PageShape, pageIdsQuery } from './queries';
 
@@ -106,59 +106,6 @@ const gate = (holds: Expression<SqlBool>) => sql<SqlBool>`exists (select 1 from 
 type ListArgs = WithSession & PageArgs;
 
 /**
- * The authority's list (listAuthorityComplaints): one index walk per kind of scope an authority may
- * have, each run only when the session's user holds that kind (policy/scope.ts: authorityKindsSql),
- * so the scope is the session row's and the page is still one index walk. `inStatus`: the overdue
- * count within the status is wanted too.
- */
-export const authorityPageWithSession = preparedQuery(
-  (
-    db,
-    p: Placeholders<ListArgs>,
-    shape: Omit<PageShape, 'by'> & { inStatus: boolean; pageSize: number; atStart: boolean },
-  ) => {
-    const paged = pagedBy(p, shape);
-    const kinds = authorityKindsSql('s').map((k) => ({
-      ...k,
-      gate: gate(k.holds),
-      // the session's value as a scalar, so the planner walks the kind's index with it
-      scalar: k.value ? sql<number>`(select ${k.value} from s)` : sql<number>`0`,
-    }));
-    const notDue = (status: boolean) =>
-      sql.join(
-        kinds.map((k) => sql`(${notYetDueQuery(db, p, { by: k.column, status }, k.scalar).where(k.gate)})`),
-        sql` + `,
-      );
-    const key = sql<string | null>`(select case ${sql.join(
-      kinds.map((k) => sql`when ${k.holds} then ${k.counterKey}`),
-      sql` `,
-    )} end from s)`;
-    return db
-      .with('s', (qc) => liveSession(qc, p.tokenHash, p.now))
-      .with('ids', () => {
-        const [first, ...rest] = kinds.map((k, i) =>
-          db
-            .selectFrom(
-              pageIdsQuery(db, paged, { ...shape, by: k.column }, k.scalar)
-                .where(k.gate)
-                .as(`k${i}`),
-            )
-            .select(`k${i}.id` as 'id'),
-        );
-        return rest.reduce((all, branch) => all.unionAll(branch), first!);
-      })
-      .selectFrom('s')
-      .selectAll('s')
-      .select(() => [
-        pageRowsOf(db).as('rows'),
-        countersOfScope(db, key).as('counters'),
-        sql<number>`${notDue(false)}`.as('not_due'),
-        (shape.inStatus ? sql<number>`${notDue(true)}` : sql<number>`0`).as('not_due_in_status'),
-      ]);
-  },
-);
-
-/**
  * The admin's list (listAdminComplaints): the filter and its counter scope come from the query
  * string, so only the page waits on the session's role. `notDue`: the overdue count is wanted.
  */
@@ -183,22 +130,3 @@ export const adminPageWithSession = preparedQuery(
       ]);
   },
 );
-
-/** The admin stats (adminStats): every counter, and the open complaints not due yet. */
-export const adminStatsWithSession = preparedQuery((db, p: Placeholders<WithSession>) => {
-  const isAdmin = gate(sql<SqlBool>`s.role = 'admin'`);
-  return db
-    .with('s', (qc) => liveSession(qc, p.tokenHash, p.now))
-    .selectFrom('s')
-    .selectAll('s')
-    .select((eb) => [
-      eb
-        .selectFrom('counters')
-        .select(sql<Record<string, number> | null>`json_object_agg(key, value)`.as('counters'))
-        .where(isAdmin)
-        .as('counters'),
-      sql<number>`(${notYetDueQuery(db, { ...p, value: sql.lit(0), status: sql.lit('Pending') }, { by: null, status: false }).where(isAdmin)})`.as(
-        'not_due',
-      ),
-    ]);
-});

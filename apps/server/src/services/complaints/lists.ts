@@ -20,7 +20,7 @@ import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
 import { OPEN_STATUSES } from './due';
-import { adminPageWithSession, authorityPageWithSession } from './joined.queries';
+import { adminPageWithSession } from './joined.queries';
 import {
   countInScope,
   countNotYetDue,
@@ -171,50 +171,6 @@ export async function listAuthorityComplaints(
 /** Whether a status (or every open one, when none is given) can hold overdue complaints. */
 const canBeOverdue = (status: TComplaintStatus | undefined) =>
   !status || (OPEN_STATUSES as readonly string[]).includes(status);
-
-/**
- * listAuthorityComplaints with the session check in the same statement (PostgreSQL: one round
- * trip, decision 0019). `session` is null when the token's session is not live.
- */
-export async function listAuthorityComplaintsWithSession(
-  ctx: Ctx,
-  tokenHash: string,
-  q: TAuthorityListQuery,
-) {
-  const now = ctx.clock.now();
-  const keyset = q.before !== undefined;
-  const [row] = await authorityPageWithSession(
-    ctx.database,
-    {
-      status: q.status !== undefined,
-      keyset,
-      overdue: q.overdue === true,
-      inStatus: q.overdue === true && q.status !== undefined && canBeOverdue(q.status),
-      pageSize: q.pageSize,
-      atStart: keyset || q.page === 1,
-    },
-    { tokenHash, ...pageArgs({ by: null, value: 0 }, q, q, now) },
-  );
-  if (!row) return { session: null, answer: () => Promise.reject(new Error('no session')) };
-  const { rows, counters, not_due, not_due_in_status, ...sessionRow } = row;
-  return {
-    session: sessionOf(sessionRow),
-    answer: async (user: UserRow): Promise<TAuthorityComplaintPage> => {
-      // the statement chose the scope from the session's row by the same rules (authorityKindsSql)
-      const key = counterScopeKey(complaintScope(user));
-      if (!key) return { ...page([], 0, q), stats: statusCounts({}, null) };
-      return authorityPage(
-        q,
-        key,
-        rows as ComplaintRow[],
-        counters ?? {},
-        Number(not_due),
-        Number(not_due_in_status),
-        now,
-      );
-    },
-  };
-}
 
 function authorityPage(
   q: TAuthorityListQuery,
