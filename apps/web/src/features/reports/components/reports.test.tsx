@@ -118,6 +118,26 @@ describe('reports', () => {
     expect(charts[0]!.querySelectorAll('rect')).toHaveLength(4);
   });
 
+  it('keeps a hostel picked while the first report is still loading', async () => {
+    let answer: (value: Response) => void = () => {};
+    mockFetch({
+      'GET /api/complaints/admin/report': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { router } = renderRoutes(routes, ['/reports']);
+    fireEvent.change(await screen.findByLabelText('Hostel'), { target: { value: '3' } });
+    answer(jsonResponse(200, report));
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+
+    // the server's dates filled the empty fields; the hostel picked meanwhile stayed
+    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    expect(screen.getByLabelText('Hostel')).toHaveValue('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3'));
+  });
+
   it('puts a new period and filters in the URL and asks for that report', async () => {
     const fetch = mockFetch({
       'GET /api/complaints/admin/report': (url) => {

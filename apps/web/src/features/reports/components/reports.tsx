@@ -84,16 +84,15 @@ export function Reports() {
   const formRef = useRef<HTMLFormElement>(null);
 
   // The form follows the URL (first load, back/forward, a quick period); a date the URL leaves out
-  // shows the one the server chose.
+  // shows the one the server chose once its report says it, filling only the dates still empty: a
+  // type or hostel picked while the first report was loading stays picked.
   const echoed = query.isPlaceholderData ? undefined : query.data;
   const [form, setForm] = useState<TReportFilters>(filters);
+  useEffect(() => setForm(filters), [filters]);
   useEffect(() => {
-    setForm({
-      ...filters,
-      from: filters.from || echoed?.from || '',
-      to: filters.to || echoed?.to || '',
-    });
-  }, [filters, echoed?.from, echoed?.to]);
+    if (!echoed) return;
+    setForm((prev) => ({ ...prev, from: prev.from || echoed.from, to: prev.to || echoed.to }));
+  }, [filters, echoed]);
 
   // A 400 names the fields it refuses: shown under each, and the first is focused.
   const refused = query.error instanceof ApiError ? query.error.errors : [];
