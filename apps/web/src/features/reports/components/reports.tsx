@@ -89,6 +89,7 @@ export function Reports() {
   const echoed = query.isPlaceholderData ? undefined : query.data;
   const [form, setForm] = useState<TReportFilters>(filters);
   useEffect(() => setForm(filters), [filters]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after the URL resets the form (the effect above), its empty dates are filled again
   useEffect(() => {
     if (!echoed) return;
     setForm((prev) => ({ ...prev, from: prev.from || echoed.from, to: prev.to || echoed.to }));
