@@ -20,6 +20,11 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
 import { type BenchUser, generate, signInBenchUsers, signInFilers, signInPosters } from './generate';
+import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
+import { quantile } from './quantile';
+
+/** The load's concurrent connections, and pgbench's clients for PostgreSQL alone. */
+const CONNECTIONS = 10;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../dist/cli.js');
@@ -75,6 +80,8 @@ interface Row {
   ceilingP99: number;
   ratio: number;
   bytes: number;
+  /** PostgreSQL: the statements of one request replayed by pgbench alone (bench/postgres-alone.ts) */
+  postgresAlone?: AloneResult;
 }
 
 /**
@@ -95,7 +102,7 @@ async function load(
     const instance = autocannon(
       {
         url,
-        connections: 10,
+        connections: CONNECTIONS,
         duration: seconds,
         method: (opts.method ?? 'GET') as 'GET',
         headers: opts.headers,
@@ -134,14 +141,6 @@ async function load(
     // connection), which the server goes on to answer, statements and all
     sent: r.requests.sent,
   };
-}
-
-/** The q-quantile (0..1) of latencies in ms, to 0.01 ms (nearest-rank). */
-function quantile(latencies: number[], q: number): number {
-  if (latencies.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(latencies).sort();
-  const ms = sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-  return Math.round(ms * 100) / 100;
 }
 
 // The ceiling: a bare node:http server answering a pre-serialised body of the scenario's size.
@@ -537,7 +536,16 @@ async function runSize(n: number) {
     },
   ];
   const rows: Row[] = [];
-  for (const scenario of scenarios.filter((x) => !only || only.test(x.name))) {
+  const chosen = scenarios.filter((x) => !only || only.test(x.name));
+  // issue 21: each read's statements, for pgbench to replay without the app (the reference reads none)
+  const readStatements = databaseUrl
+    ? await captureStatements(
+        databaseUrl,
+        dataDir,
+        chosen.filter((x) => !x.method && !x.tokens && x.url !== '/api/config'),
+      )
+    : new Map();
+  for (const scenario of chosen) {
     const s: typeof scenario & { next?: () => Turn } = scenario.tokens
       ? { ...scenario, next: rotation(scenario.tokens, scenario.paths) }
       : scenario;
@@ -602,6 +610,9 @@ async function runSize(n: number) {
     // 20.05 statements instead of its 18
     const statementsPerRequest = statementsSent / r.sent;
     const ceilingRps = mean(ceilingHalves.map((h) => h.rps));
+    const replayed = readStatements.get(s.name);
+    const postgresAlone =
+      databaseUrl && replayed ? await replayAlone(databaseUrl, replayed, duration, CONNECTIONS) : undefined;
     // kept in the JSON: how much of the app's tail is the machine's own (the ceiling does no work)
     const ceilingP99 = quantile(
       ceilingHalves.flatMap((h) => h.latencies),
@@ -616,9 +627,10 @@ async function runSize(n: number) {
       ceilingP99,
       ratio: r.rps / ceilingRps,
       bytes,
+      ...(postgresAlone ? { postgresAlone } : {}),
     });
     console.log(
-      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}, statements/request ${statementsPerRequest.toFixed(2)} (alone ${statementsPerRequestAlone.toFixed(2)})`,
+      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}, statements/request ${statementsPerRequest.toFixed(2)} (alone ${statementsPerRequestAlone.toFixed(2)})${postgresAlone ? `; PostgreSQL alone ${postgresAlone.rps.toFixed(0)} req/s, p99 ${postgresAlone.p99} ms` : ''}`,
     );
   }
   const exported =
@@ -714,12 +726,15 @@ async function measureExport(
 }
 
 function table(result: Awaited<ReturnType<typeof runSize>>) {
+  const pg = result.dialect === 'postgres';
+  const alone = (r: Row) =>
+    !pg ? '' : r.postgresAlone ? ` ${r.postgresAlone.rps.toFixed(0)} | ${r.postgresAlone.p99} |` : ' | |';
   const lines = [
-    `| scenario | req/s | statements/request | alone | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| scenario | req/s | statements/request | alone | p50 ms | p99 ms | non-2xx | ceiling req/s | ratio |${pg ? ' PostgreSQL alone req/s | its p99 ms |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|${pg ? '---:|---:|' : ''}`,
     ...result.rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.statementsPerRequest.toFixed(2)} | ${r.statementsPerRequestAlone.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |`,
+        `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.statementsPerRequest.toFixed(2)} | ${r.statementsPerRequestAlone.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |${alone(r)}`,
     ),
   ];
   return lines.join('\n');

@@ -26,7 +26,9 @@ import { conversationMail, newComplaintMail, reopenedMail } from '../mail/templa
 import { applyScope, authoritiesSeeing, complaintScope, type ScopeColumn } from '../policy/scope';
 import { statusMoves } from './complaints/counts';
 import { dueAtFrom } from './complaints/due';
+import { attachmentWithSession } from './complaints/joined.queries';
 import { bumpCounters } from './counters';
+import { sessionOf } from './sessions';
 import type { UserRow } from './users';
 
 type ComplaintRow = Selectable<ComplaintsTable>;
@@ -333,6 +335,30 @@ export async function readAttachment(
     throw err;
   }
   return { contentType: row.content_type, data: Buffer.from(row.bytes) };
+}
+
+/**
+ * readAttachment with the session check in the same statement (PostgreSQL: one round trip,
+ * decision 0019). `session` is null when the token's session is not live; `answer` then must not
+ * be called.
+ */
+export async function readAttachmentWithSession(
+  ctx: Ctx,
+  tokenHash: string,
+  id: number,
+  size: 'full' | 'thumb',
+) {
+  const [row] = await attachmentWithSession(ctx.database, size, { tokenHash, now: ctx.clock.now(), id });
+  if (!row) return { session: null, answer: () => Promise.reject(notFound(MSG.notFound)) };
+  const { content_type: contentType, bytes, ...sessionRow } = row;
+  return {
+    session: sessionOf(sessionRow),
+    answer: async (): Promise<{ contentType: string; data: Buffer }> => {
+      // the photo's condition in SQL is complaintScope's (policy/scope.ts: userSeesSql)
+      if (contentType === null || bytes === null) throw notFound(MSG.notFound);
+      return { contentType, data: Buffer.from(bytes) };
+    },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { MSG } from '@bit/contract';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto';
 import {
@@ -8,9 +9,11 @@ import {
   listAdminComplaints,
   listAdminComplaintsWithSession,
 } from '../../src/services/complaints';
+import { readAttachment, readAttachmentWithSession } from '../../src/services/conversation';
 import { createSession, findSession } from '../../src/services/sessions';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../harness';
+import { multipart } from '../multipart';
 
 /**
  * Issue 21: on PostgreSQL a read request is one round trip, its session checked in the read's own
@@ -234,6 +237,72 @@ if (TEST_DIALECT === 'postgres') {
         } finally {
           t.clock.advance(-200 * 60 * 60 * 1000);
         }
+      });
+    });
+
+    describe('a photo and its thumbnail', () => {
+      let photoId: number;
+      beforeAll(async () => {
+        const data = await sharp({
+          create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 40 } },
+        })
+          .jpeg()
+          .toBuffer();
+        const up = await t.request({
+          method: 'POST',
+          url: `/api/complaints/${id}/attachments`,
+          token: student.token,
+          ...(await multipart({}, { name: 'leak.jpg', data, type: 'image/jpeg', field: 'file' })),
+        });
+        expect(up.status).toBe(201);
+        photoId = up.body.data.id;
+      });
+      const get = (url: string, who?: Built) => {
+        queries.length = 0;
+        return t.app
+          .inject({ method: 'GET', url, headers: who ? { authorization: `Bearer ${who.token}` } : {} })
+          .then((res) => ({ res, trips: [...queries] }));
+      };
+
+      it('answers the student, the warden in scope and the admin in one round trip, the same bytes as the statements it replaces', async () => {
+        for (const size of ['full', 'thumb'] as const) {
+          const url = `/api/attachments/${photoId}${size === 'thumb' ? '/thumb' : ''}`;
+          for (const who of [student, warden, admin]) {
+            const { res, trips } = await get(url, who);
+            expect(res.statusCode, url).toBe(200);
+            expect(trips).toHaveLength(1);
+            const session = await findSession(t.ctx, who.token);
+            const alone = await readAttachment(t.ctx, session!.user, photoId, size);
+            expect(res.headers['content-type']).toBe(alone.contentType);
+            expect(res.rawPayload.equals(alone.data)).toBe(true);
+            const joined = await readAttachmentWithSession(t.ctx, sha256(who.token), photoId, size);
+            expect(joined.session).toEqual(session);
+          }
+        }
+      });
+
+      it('answers another student and an unknown photo 404 alike, in one round trip', async () => {
+        for (const url of [`/api/attachments/${photoId}/thumb`, '/api/attachments/999999/thumb']) {
+          const { res, trips } = await get(url, other);
+          expect(res.statusCode, url).toBe(404);
+          expect(res.json()).toEqual({ message: MSG.notFound });
+          expect(trips).toHaveLength(1);
+        }
+      });
+
+      it('answers 401 to no token and to an expired session, and a bad id 400 only to a live one', async () => {
+        expect((await get(`/api/attachments/${photoId}/thumb`)).res.statusCode).toBe(401);
+        const s = await buildStudent(t);
+        t.clock.advance(13 * 60 * 60 * 1000);
+        try {
+          expect((await get(`/api/attachments/${photoId}/thumb`, s)).res.statusCode).toBe(401);
+        } finally {
+          t.clock.advance(-13 * 60 * 60 * 1000);
+        }
+        expect(
+          (await get('/api/attachments/abc/thumb', { ...s, token: 'y'.repeat(40) })).res.statusCode,
+        ).toBe(401);
+        expect((await get('/api/attachments/abc/thumb', student)).res.statusCode).toBe(400);
       });
     });
 

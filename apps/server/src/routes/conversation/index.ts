@@ -17,13 +17,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, HttpError } from '../../lib/errors';
-import { currentUser, requireRole } from '../../plugins/app/auth';
+import { currentUser, requireRole, sessionInStatement, signedInRead } from '../../plugins/app/auth';
 import { toComplaint } from '../../services/complaints';
 import {
   addAttachment,
   getPreferences,
   postMessage,
   readAttachment,
+  readAttachmentWithSession,
   reopenComplaint,
   setPreferences,
 } from '../../services/conversation';
@@ -143,7 +144,7 @@ export async function attachmentRoutes(fastify: FastifyInstance) {
     app.get(
       path,
       {
-        preValidation: requireRole(),
+        ...sessionInStatement(ctx.database),
         schema: {
           tags: ['conversation'],
           summary: size === 'full' ? 'A photo of a complaint' : "A photo's thumbnail (at most 320 px)",
@@ -152,11 +153,11 @@ export async function attachmentRoutes(fastify: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { contentType, data } = await readAttachment(
-          ctx,
-          currentUser(request),
-          request.params.id,
-          size,
+        const { contentType, data } = await signedInRead(
+          request,
+          [],
+          (user) => readAttachment(ctx, user, request.params.id, size),
+          (tokenHash) => readAttachmentWithSession(ctx, tokenHash, request.params.id, size),
         );
         return reply
           .header('content-type', contentType)

@@ -130,3 +130,30 @@ export const adminPageWithSession = preparedQuery(
       ]);
   },
 );
+
+/**
+ * The session, and a photo's type and bytes (the image or its thumbnail) when its user may see the
+ * photo's complaint (readAttachment's two statements): no photo columns for an unknown photo or one
+ * out of scope, which the route answers alike, "not found".
+ */
+export const attachmentWithSession = preparedQuery(
+  (db, p: Placeholders<WithSession & { id: number }>, size: 'full' | 'thumb') =>
+    db
+      .with('s', (qc) => liveSession(qc, p.tokenHash, p.now))
+      .selectFrom('s')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('complaint_attachments')
+            .innerJoin('attachment_files', 'attachment_files.attachment_id', 'complaint_attachments.id')
+            .innerJoin('complaints', 'complaints.id', 'complaint_attachments.complaint_id')
+            .select('complaint_attachments.content_type')
+            .select(size === 'full' ? 'attachment_files.data as bytes' : 'attachment_files.thumb as bytes')
+            .where('complaint_attachments.id', '=', p.id)
+            .where(userSeesSql('s'))
+            .as('a'),
+        (join) => join.onTrue(),
+      )
+      .selectAll('s')
+      .select(['a.content_type', 'a.bytes']),
+);
