@@ -14,6 +14,15 @@
 // page needed 113.1 KB before it and 114.0 KB after it (the session's retry state, the offline line, the
 // shell fallback, the service worker's registration); 2 KB are left for what the next change needs.
 // Headless UI was never in it (the dialogs are in lazy chunks); the native <dialog> replaced it there.
+//
+// Then, for the screens issue 19 measures on a phone, what the first screen loads (the entry and its
+// static imports, and the route's files in dist/route-preloads.json, which the server preloads) must hold
+// no zod (its module setup and the contract's schemas cost 35–75 ms of the first task here, four times
+// that on Lighthouse's phone) and, where the screen shows no form at once, no react-hook-form: their
+// forms and dialogs load lazily, and lib/form.ts loads each schema on the form's first use. The login
+// and the complaint's page show a form at once (the login, the token search), so react-hook-form stays
+// there. Each library is recognised by a string its minified code keeps; a marker found in no file of
+// the build fails the check too, so an upgrade that drops it cannot pass by finding nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,11 +49,12 @@ if (!entryKey) {
 
 /** The chunk and its static imports, transitively, as [manifest key, reason] pairs. */
 function withStaticImports(key, reason, seen) {
-  if (seen.has(key)) return;
+  if (seen.has(key)) return seen;
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the manifest`);
   seen.set(key, reason);
   for (const dep of chunk.imports ?? []) withStaticImports(dep, `static import of ${key}`, seen);
+  return seen;
 }
 
 const counted = new Map();
@@ -83,3 +93,72 @@ if (total > BUDGET) {
   process.exit(1);
 }
 console.log(`Within budget: ${BUDGET - total} bytes to spare.`);
+
+const MARKERS = {
+  // zod v4 names every schema class through `$constructor("$ZodType", …)`; its settings live on this global
+  zod: ['$ZodType', '__zod_globalConfig'],
+  // an option of useForm and register that react-hook-form reads by name throughout
+  'react-hook-form': ['shouldUnregister'],
+};
+const BOTH = ['zod', 'react-hook-form'];
+const FIRST_SCREEN_WITHOUT = {
+  '/': BOTH,
+  '/student-login': ['zod'],
+  '/student-dashboard': BOTH,
+  '/complaint-status': ['zod'],
+  '/student-notifications': BOTH,
+  '/manage-complaints': BOTH,
+  '/admin-dashboard': BOTH,
+};
+
+const preloadsPath = path.join(dist, 'route-preloads.json');
+if (!fs.existsSync(preloadsPath)) {
+  console.error(`No ${preloadsPath}: the build writes it (route-preloads.ts).`);
+  process.exit(1);
+}
+const preloads = JSON.parse(fs.readFileSync(preloadsPath, 'utf8'));
+const entryFiles = new Set();
+for (const key of withStaticImports(entryKey, 'entry', new Map()).keys()) entryFiles.add(manifest[key].file);
+
+const text = new Map();
+const read = (file) => {
+  if (!text.has(file)) text.set(file, fs.readFileSync(path.join(dist, file), 'utf8'));
+  return text.get(file);
+};
+const holds = (file, library) => MARKERS[library].some((marker) => read(file).includes(marker));
+
+const allJs = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+const failures = [];
+for (const library of Object.keys(MARKERS)) {
+  if (!allJs.some((f) => holds(`assets/${f}`, library)))
+    failures.push(`no built file holds ${library}'s marker (${MARKERS[library].join(', ')}): update MARKERS`);
+}
+
+console.log(
+  '\nJavaScript each screen loads first (entry and route preloads, gzip -9), and what it must not hold:',
+);
+for (const [route, banned] of Object.entries(FIRST_SCREEN_WITHOUT)) {
+  const routeFiles = preloads[route];
+  if (!routeFiles) {
+    failures.push(`${route} is not in route-preloads.json`);
+    continue;
+  }
+  const files = [...new Set([...entryFiles, ...routeFiles.map((f) => f.replace(/^\//, ''))])];
+  const bytes = files.reduce(
+    (sum, f) => sum + gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length,
+    0,
+  );
+  console.log(
+    `  ${kb(bytes).padStart(9)}  ${route.padEnd(24)} ${files.length} files, without ${banned.join(' and ')}`,
+  );
+  for (const library of banned)
+    for (const file of files.filter((f) => holds(f, library)))
+      failures.push(
+        `${route} loads ${library} in ${file} before its screen shows (issue 19: load it with the form)`,
+      );
+}
+if (failures.length > 0) {
+  for (const failure of failures) console.error(failure);
+  process.exit(1);
+}
+console.log('No first screen above loads what it must not.');

@@ -15,6 +15,18 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => (/[\\/]packages[\\/]contract[\\/]/.test(id) ? false : undefined),
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React with its jsx-runtime, as before zod left the screens' chunks: split by who uses
+              // what, the jsx-runtime became a chunk of its own, one more request before any screen draws.
+              name: 'react',
+              test: /[\\/]node_modules[\\/]react[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './common';
 export * from './complaints';
 export * from './conversation';
+export * from './conversation-constants';
 export * from './enums';
 export * from './feedback';
 export * from './links';

@@ -1,22 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeEvent, useRef } from 'react';
+import { type ChangeEvent, useCallback, useRef } from 'react';
 import {
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
   type Path,
   type RegisterOptions,
+  type Resolver,
   type SubmitHandler,
   useForm,
   useWatch,
 } from 'react-hook-form';
 import { type Id, toast } from 'react-toastify';
-import { config, type z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from './api-client';
-
-// The CSP allows no eval, and zod's fast path compiles its parsers with `new Function`. Every parse on
-// the web is a form's, through this module, so switching it off here (not in the entry) covers them.
-config({ jitless: true });
 
 /**
  * A contract schema as a form reads it: the form holds text (and '' for "nothing chosen yet") until the
@@ -24,6 +20,57 @@ config({ jitless: true });
  */
 export function formSchema<TValues extends FieldValues, TOut>(schema: z.ZodType<TOut>) {
   return schema as unknown as z.ZodType<TOut, TValues>;
+}
+
+type TSchema<TValues extends FieldValues, TOut> = z.ZodType<TOut, TValues>;
+
+/**
+ * A form's schema, or how to load it. A screen that shows a form at once (a login, the status page's
+ * search) passes a loader (`() => import('./x-schema').then((m) => m.schema)`): zod and the contract's
+ * schemas then load when the form is first used, not with the screen. zod's module setup and the
+ * schemas it builds eagerly cost 35–75 ms here, four times that on a phone, in the screen's first task.
+ * Declare the loader once, beside the form: the load is kept per loader (or schema), not per render.
+ */
+export type TSchemaSource<TValues extends FieldValues, TOut> =
+  | TSchema<TValues, TOut>
+  | (() => Promise<TSchema<TValues, TOut>>);
+
+type TLazyResolver = { resolver: Resolver<FieldValues, unknown, unknown>; load: () => Promise<unknown> };
+
+// one per schema source: the forms over one schema share its load, made once per page load
+const resolvers = new WeakMap<object, TLazyResolver>();
+
+/**
+ * react-hook-form's resolver over the schema, with the schema and the zod resolver (lib/zod-resolver.ts)
+ * imported on the first call of `load` (a focus or tap on the form) or of the resolver (a submit).
+ * A failed import is tried again on the next one: a phone that lost its connection gets it back.
+ */
+function lazyResolver<TValues extends FieldValues, TOut>(
+  source: TSchemaSource<TValues, TOut>,
+): TLazyResolver {
+  const known = resolvers.get(source);
+  if (known) return known;
+  let loading: Promise<Resolver<FieldValues, unknown, unknown>> | null = null;
+  const load = () => {
+    loading ??= Promise.all([
+      typeof source === 'function' ? source() : source,
+      import('./zod-resolver'),
+    ]).then(
+      ([schema, { schemaResolver }]) =>
+        schemaResolver(schema) as unknown as Resolver<FieldValues, unknown, unknown>,
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const made: TLazyResolver = {
+    resolver: async (values, context, options) => (await load())(values, context, options),
+    load,
+  };
+  resolvers.set(source, made);
+  return made;
 }
 
 type TIssue = { path: PropertyKey[]; message: string };
@@ -64,16 +111,34 @@ type TFormOptions<TValues extends FieldValues> = {
  * fields a 400 names. Fields are controlled, so counters and reformatted values follow them.
  */
 export function useSchemaForm<TValues extends FieldValues, TOut>(
-  schema: z.ZodType<TOut, TValues>,
+  schema: TSchemaSource<TValues, TOut>,
   { defaultValues, invalidToast = (message) => message }: TFormOptions<TValues>,
 ) {
+  const { resolver, load } = lazyResolver(schema);
   const form = useForm<TValues, unknown, TOut>({
-    resolver: zodResolver(schema),
+    resolver: resolver as unknown as Resolver<TValues, unknown, TOut>,
     defaultValues: defaultValues as DefaultValues<TValues>,
     // registration order is not page order once a field appears later (the hostel of a warden)
     shouldFocusError: false,
   });
-  const ref = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement | null>(null);
+  // The form's element. The checks start loading at the first focus or tap inside the form, so they
+  // are usually there by the submit; the submit waits for them when they are not.
+  const ref = useCallback(
+    (element: HTMLFormElement | null) => {
+      formElement.current = element;
+      if (!element) return;
+      const warm = () => void load().catch(() => undefined);
+      element.addEventListener('focusin', warm, { once: true });
+      element.addEventListener('pointerdown', warm, { once: true });
+      return () => {
+        element.removeEventListener('focusin', warm);
+        element.removeEventListener('pointerdown', warm);
+        formElement.current = null;
+      };
+    },
+    [load],
+  );
   // the form's last error toast: the next one replaces it, so submits in a row never pile up toasts
   const lastToast = useRef<Id | null>(null);
   const toastError = (message: string) => {
@@ -86,7 +151,7 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
   /** Focuses the first of these failing fields on the page and answers its message. */
   function pointAt(failing: Record<string, { message?: unknown } | undefined>): string | undefined {
     const names = Object.keys(failing);
-    const [first] = controlsOnPage(ref.current, names);
+    const [first] = controlsOnPage(formElement.current, names);
     first?.control.focus();
     const name = first?.name ?? names[0];
     const message = name ? failing[name]?.message : undefined;

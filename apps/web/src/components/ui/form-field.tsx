@@ -4,7 +4,7 @@ import { type ComponentProps, type ReactNode, useId } from 'react';
 export const inputClass =
   'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 aria-[invalid=true]:border-status-other';
 
-const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
+export const labelClass = 'mb-1 block text-sm font-medium text-slate-700';
 
 /** What every field shows around its control: a label, an optional hint, and the failing check's message. */
 export type TFieldText = { label: string; hint?: string | undefined; error?: string | undefined };

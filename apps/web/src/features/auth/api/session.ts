@@ -1,10 +1,23 @@
 import type { TMessageResponse, TUser } from '@bit/contract';
-import { api } from '../../../lib/api-client';
+import { api, mayHaveSession } from '../../../lib/api-client';
 
 // The session is AuthProvider's state, not a cached query: the cache is emptied on every sign-in and
 // logout, and must not take the session with it. Kept apart from the forms' calls, as it is in the
 // entry bundle and they are not.
 
-export const checkAuth = () => api.get<{ user: TUser }>('/auth/check-auth');
+const askServer = () => api.get<{ user: TUser }>('/auth/check-auth');
+
+// Sent as the entry loads when a token is stored, not when AuthProvider first renders: the wait for
+// the stylesheet and React's first render then overlap its round trip, which every signed-in screen
+// waits for (a few hundred milliseconds on a phone's slow data). The first check takes this answer;
+// every later one asks again. Handled here so a failure nobody took yet is no unhandled rejection.
+let early = mayHaveSession() ? askServer() : null;
+early?.catch(() => undefined);
+
+export const checkAuth = () => {
+  const answer = early ?? askServer();
+  early = null;
+  return answer;
+};
 
 export const logout = () => api.post<TMessageResponse>('/auth/logout');

@@ -1,4 +1,4 @@
-import { MSG, type TLoginRequest, type TRole, ZLoginRequest } from '@bit/contract';
+import { MSG, type TLoginRequest, type TRole } from '@bit/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,7 +8,7 @@ import { Checkbox, TextField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import { useLogin } from '../api/login';
 import { useResendOtp } from '../api/resend-otp';
 import { useAuth } from './auth-provider';
@@ -31,9 +31,7 @@ const FOOTER_LINKS: Record<TRole, Array<{ question: string; to: string; text: st
   admin: [],
 };
 
-type TValues = { email: string; password: string; remember: boolean };
-
-const schema = formSchema<TValues, TLoginRequest>(ZLoginRequest);
+const loadSchema = () => import('./login-schema').then((m) => m.loginSchema);
 
 /** SPEC §8: the student login's own texts for the two server answers it knows. */
 function studentLoginError(error: unknown): string {
@@ -94,7 +92,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
   const { signIn } = useAuth();
   const redirectAfterLogin = useRedirectAfterLogin();
   const login = useLogin();
-  const form = useSchemaForm(schema, {
+  const form = useSchemaForm(loadSchema, {
     defaultValues: { email: '', password: '', remember: false },
     // SPEC §8: the student screen says what is wrong, the others only that the login failed
     invalidToast: (message) => (role === 'student' ? message : MSG.loginFailedCredentials),

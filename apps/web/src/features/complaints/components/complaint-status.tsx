@@ -1,18 +1,18 @@
 import {
+  COMPLAINT_MESSAGE_MAX,
   MSG,
   MSG_CONVERSATION,
   PHOTOS_PER_COMPLAINT,
   type TComplaintWithHistory,
   type TUser,
 } from '@bit/contract';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { QueryState } from '../../../components/query-state';
-import { SubmitButton } from '../../../components/ui/button';
+import { buttonClass, SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
-import { TextField } from '../../../components/ui/form-field';
+import { inputClass, labelClass, TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -22,14 +22,34 @@ import { useComplaint } from '../api/get-complaint';
 import { ComplaintTimeline } from './complaint-timeline';
 import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
 import { subTypeLabel } from './format';
-import { MessageBox } from './message-box';
 import { OverdueBadge } from './overdue';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 import { RateOrRating } from './rating';
 import { Reopen } from './reopen-dialog';
 
-// SPEC §5: the token, trimmed, must not be empty; the server judges the rest.
-const searchSchema = z.object({ token: z.string().trim().min(1, MSG.tokenRequired) });
+// the search shows at once: its check, and zod with it, loads at its first use (lib/form.ts)
+const loadSearchSchema = () => import('./search-schema').then((m) => m.searchSchema);
+
+// The message box is a form (react-hook-form): it loads after the complaint is shown, not with it.
+const MessageBox = lazy(() => import('./message-box').then((m) => ({ default: m.MessageBox })));
+
+/**
+ * The message box's look while its code loads: its height exactly (the same textarea, counter and
+ * button), so the photos below do not move when it arrives. Hidden from everyone and inert: no label
+ * to find, nothing to type into and lose.
+ */
+function MessageBoxPlaceholder() {
+  return (
+    <div aria-hidden="true" inert className="space-y-3">
+      <div>
+        <span className={labelClass}>Your message</span>
+        <textarea className={`${inputClass} min-h-28`} rows={4} tabIndex={-1} readOnly />
+        <p className="mt-1 text-xs text-slate-500">0 / {COMPLAINT_MESSAGE_MAX} characters</p>
+      </div>
+      <span className={buttonClass('primary')}>Send message</span>
+    </div>
+  );
+}
 
 /**
  * The complaint's page, for everyone the server lets see it (its student, authorities in scope,
@@ -40,7 +60,7 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   useDocumentTitle('Complaint Status');
   const [searchParams, setSearchParams] = useSearchParams();
   const urlToken = (searchParams.get('token') ?? '').trim();
-  const form = useSchemaForm(searchSchema, { defaultValues: { token: urlToken } });
+  const form = useSchemaForm(loadSearchSchema, { defaultValues: { token: urlToken } });
   const query = useComplaint(urlToken);
 
   // follow the URL when it changes (back/forward, a View link)
@@ -185,7 +205,9 @@ function Conversation({ complaint: c, user }: { complaint: TComplaintWithHistory
       {isConversationOpen(c) ? (
         <>
           <div className="mt-4">
-            <MessageBox complaint={c} />
+            <Suspense fallback={<MessageBoxPlaceholder />}>
+              <MessageBox complaint={c} />
+            </Suspense>
           </div>
           <div className="mt-6 border-t border-slate-200 pt-4">
             {room > 0 ? (

@@ -6,7 +6,7 @@ import {
   type TComplaintStatus,
   type TUser,
 } from '@bit/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,7 +19,15 @@ import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { pageFromParams, toParams } from './list-params';
-import { UpdateComplaintDialog } from './update-complaint-dialog';
+
+// The Update dialog's form brings zod, react-hook-form and the contract's schema: the list loads
+// without them, and the dialog's code comes when an Update button is neared, focused or pressed.
+const loadUpdateDialog = () => import('./update-complaint-dialog');
+const UpdateComplaintDialog = lazy(() =>
+  loadUpdateDialog().then((m) => ({ default: m.UpdateComplaintDialog })),
+);
+// ahead of the click, quietly: a failed fetch here is the click's to report
+const preloadUpdateDialog = () => void loadUpdateDialog().catch(() => undefined);
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
 export function manageTitle(user: TUser) {
@@ -59,7 +67,13 @@ function manageActions(onUpdate: (c: TComplaint) => void) {
   return (c: TComplaint) => (
     <div className="flex items-center gap-2">
       <ViewLink token={c.token} />
-      <Button variant="secondary" aria-label={`Update ${c.token}`} onClick={() => onUpdate(c)}>
+      <Button
+        variant="secondary"
+        aria-label={`Update ${c.token}`}
+        onPointerEnter={preloadUpdateDialog}
+        onFocus={preloadUpdateDialog}
+        onClick={() => onUpdate(c)}
+      >
         Update
       </Button>
     </div>
@@ -94,6 +108,12 @@ export function ManageComplaints({ user }: { user: TUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { status, overdue, page, before } = filtersFromParams(searchParams);
   const [editing, setEditing] = useState<TComplaint | null>(null);
+  // the dialog is mounted from its first opening on, as it always was before its code was split off
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const edit = (c: TComplaint) => {
+    setDialogUsed(true);
+    setEditing(c);
+  };
   const cursors = usePageCursors(`${status}|${overdue}`);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(page, before);
@@ -139,7 +159,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
             emptyText={overdue ? 'No overdue complaints.' : 'No complaints found.'}
             failedText={MSG.fetchComplaintsFailed}
             columns={manageColumns()}
-            actions={manageActions(setEditing)}
+            actions={manageActions(edit)}
             details={manageDetails}
             onPageChange={(to) =>
               setSearchParams(toParams({ status, overdue, page: to, before: cursors.move(list, to) }))
@@ -147,7 +167,12 @@ export function ManageComplaints({ user }: { user: TUser }) {
           />
         </Card>
       )}
-      <UpdateComplaintDialog complaint={editing} onClose={() => setEditing(null)} />
+      {dialogUsed && (
+        // the dialog shows over the list once its code is there; nothing moves meanwhile
+        <Suspense fallback={null}>
+          <UpdateComplaintDialog complaint={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -3,28 +3,25 @@ import {
   MSG_CONVERSATION,
   type TComplaint,
   type TPostMessageRequest,
-  ZPostMessageRequest,
 } from '@bit/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { SubmitButton } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { errorMessage } from '../../../lib/api-client';
-import { formSchema, useSchemaForm } from '../../../lib/form';
+import { useSchemaForm } from '../../../lib/form';
 import { usePostMessage } from '../api/post-message';
 
 const SEND_FAILED = 'Failed to send message';
 
-type TValues = { body: string };
-
-const schema = formSchema<TValues, TPostMessageRequest>(ZPostMessageRequest);
+const loadSchema = () => import('./message-schema').then((m) => m.messageSchema);
 
 /**
  * Writes on the complaint. A refusal stays under the box until the next try: the closed complaint's
  * 409 or the hourly limit's 429 says more than a toast that goes away.
  */
 export function MessageBox({ complaint }: { complaint: Pick<TComplaint, 'id' | 'token'> }) {
-  const form = useSchemaForm(schema, { defaultValues: { body: '' } });
+  const form = useSchemaForm(loadSchema, { defaultValues: { body: '' } });
   const post = usePostMessage(complaint.token);
   const [refusal, setRefusal] = useState<string | null>(null);
 

@@ -1,27 +1,14 @@
-import {
-  CONVERSATION_OPEN_DAYS,
-  MSG_CONVERSATION,
-  REOPEN_REASON_MAX,
-  type TComplaint,
-  type THistoryEntry,
-  type TReopenRequest,
-  ZReopenRequest,
-} from '@bit/contract';
-import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { Button, SubmitButton } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextAreaField } from '../../../components/ui/textarea-field';
-import { errorMessage } from '../../../lib/api-client';
-import { formSchema, useSchemaForm } from '../../../lib/form';
-import { useReopenComplaint } from '../api/reopen-complaint';
+import type { TComplaint, THistoryEntry } from '@bit/contract';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { reopenCheck } from './conversation-rules';
 
-const REOPEN_FAILED = 'Failed to reopen the complaint';
-
-type TValues = { reason: string };
-
-const schema = formSchema<TValues, TReopenRequest>(ZReopenRequest);
+// The dialog's form brings zod, react-hook-form and the contract's schema: the dashboard and the
+// complaint's page load it when a student means to reopen, not with the list they show.
+const loadReopenForm = () => import('./reopen-form');
+const ReopenDialog = lazy(() => loadReopenForm().then((m) => ({ default: m.ReopenDialog })));
+// ahead of the click, quietly: a failed fetch here is the click's to report
+const preloadReopenForm = () => void loadReopenForm().catch(() => undefined);
 
 type TReopenable = Pick<TComplaint, 'id' | 'token' | 'status' | 'updatedAt' | 'reopenCount'> & {
   history?: readonly THistoryEntry[];
@@ -43,97 +30,33 @@ export function Reopen({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  // once opened, the dialog stays mounted: a reason typed and cancelled is still there the next time
+  const [used, setUsed] = useState(false);
   const check = reopenCheck(complaint);
   if (!check.reopenable) {
     return check.why ? <p className={`text-slate-600 ${className}`}>{check.why}</p> : null;
   }
   return (
     <div className={className}>
-      <Button variant="secondary" aria-label={buttonLabel} onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        aria-label={buttonLabel}
+        // a pointer on its way or focus on the button: the dialog's code is usually there by the click
+        onPointerEnter={preloadReopenForm}
+        onFocus={preloadReopenForm}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         Reopen
       </Button>
-      <ReopenDialog complaint={complaint} open={open} onClose={() => setOpen(false)} />
+      {used && (
+        // the dialog shows over the page once its code is there; nothing moves meanwhile
+        <Suspense fallback={null}>
+          <ReopenDialog complaint={complaint} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-function ReopenDialog({
-  complaint,
-  open,
-  onClose,
-}: {
-  complaint: Pick<TComplaint, 'id' | 'token'>;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const form = useSchemaForm(schema, { defaultValues: { reason: '' } });
-  const reopen = useReopenComplaint();
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const close = () => {
-    if (reopen.isPending) return;
-    setRefusal(null);
-    onClose();
-  };
-
-  const onValid = (body: TReopenRequest) => {
-    setRefusal(null);
-    reopen.mutate(
-      { id: complaint.id, body },
-      {
-        onSuccess: (res) => {
-          toast.success(res.message || MSG_CONVERSATION.reopened);
-          form.reset({ reason: '' });
-          onClose();
-        },
-        // the server may know what the page does not (feedback given): its word stays in the dialog
-        onError: (error) => setRefusal(errorMessage(error, REOPEN_FAILED)),
-      },
-    );
-  };
-
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      title={
-        <>
-          Reopen complaint <span className="font-mono whitespace-nowrap">{complaint.token}</span>
-        </>
-      }
-      description={
-        <>
-          Say what is still wrong: the complaint goes back to Pending and the authorities are told. A
-          complaint can be reopened twice, within {CONVERSATION_OPEN_DAYS} days of being resolved or rejected,
-          and not once you have rated it.
-        </>
-      }
-    >
-      <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">
-        <TextAreaField
-          label="Reason"
-          maxLength={REOPEN_REASON_MAX}
-          rows={4}
-          data-autofocus
-          {...form.field('reason')}
-        />
-        {refusal && (
-          <p
-            role="alert"
-            className="rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
-          >
-            {refusal}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={close} disabled={reopen.isPending}>
-            Cancel
-          </Button>
-          <SubmitButton pending={reopen.isPending} pendingText="Reopening...">
-            Reopen complaint
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
   );
 }
