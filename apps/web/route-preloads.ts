@@ -9,6 +9,9 @@ import type { Plugin } from 'vite';
  * the entry chunk instead of after it has run (one round trip and a download saved on the first
  * screen; later screens are preloaded by Vite's own helper when they are opened).
  *
+ * Writes dist/route-headings.json too: route path → the screen's heading, from src/config/headings.ts,
+ * which the server writes into the static shell of that path's index.html.
+ *
  * The path of each screen is read from src/app/router.tsx (`path: paths.x, lazy: () =>
  * import('./routes/y')`) and src/config/paths.ts; a route line that does not read that way fails the
  * build, so the file cannot silently fall behind the router.
@@ -66,6 +69,25 @@ export function routePreloads(): Plugin {
         type: 'asset',
         fileName: 'route-preloads.json',
         source: `${JSON.stringify(preloads, null, 1)}\n`,
+      });
+
+      // src/config/headings.ts: `  key: 'Heading',` per screen whose heading is the same for everyone
+      const headingsFile = fs.readFileSync(path.join(src, 'config/headings.ts'), 'utf8');
+      const headings: Record<string, string> = {};
+      const entries = [...headingsFile.matchAll(/^ {2}(\w+): '([^'<>&]+)',$/gm)];
+      if (entries.length !== (headingsFile.match(/^ {2}\w+:/gm)?.length ?? 0))
+        throw new Error(
+          "route-headings: a heading in src/config/headings.ts is not written as `  key: 'Text',`",
+        );
+      for (const [, key, text] of entries) {
+        const routePath = pathOf.get(key ?? '');
+        if (!routePath || !text) throw new Error(`route-headings: no path for paths.${key}`);
+        headings[routePath] = text;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-headings.json',
+        source: `${JSON.stringify(headings, null, 1)}\n`,
       });
     },
   };

@@ -175,3 +175,28 @@ test('the main pages log no console error and no CSP violation', async ({ page }
   }
   expect(watch.problems).toEqual([]);
 });
+
+test("offline, a screen's page never carries the heading of the screen whose page the worker kept", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/student-notifications');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+  // controlled now: this load of the page, with its heading in the shell, is the one the worker keeps
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.match('/'))?.text()) ?? ''))
+    .toContain('<h1 class="shell-heading">Notifications</h1>');
+
+  await context.setOffline(true);
+  const offline = await page.goto('/team');
+  const html = (await offline?.text()) ?? '';
+  expect(html).toContain('data-offline');
+  expect(html).not.toContain('<h1 class="shell-heading">');
+  expect(html).toContain('<div class="shell-line"></div>');
+  await context.setOffline(false);
+});

@@ -59,7 +59,10 @@ self.addEventListener('message', (event) => {
 async function offlineShell() {
   const cached = await caches.match(SHELL);
   if (!cached) return Response.error();
-  const html = (await cached.text()).replace('<html lang="en">', '<html lang="en" data-offline="">');
+  // the shell was cached from whichever screen was opened last: its heading is not this screen's
+  const html = (await cached.text())
+    .replace('<html lang="en">', '<html lang="en" data-offline="">')
+    .replace(/<h1 class="shell-heading">[^<]*<\/h1>/, '<div class="shell-line"></div>');
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
-const INDEX = '<!doctype html><html><head><title>BIT</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>BIT</title></head><body><div id="root"><main><div class="shell-line"></div></main></div></body></html>';
 
 let web: TestApp;
 beforeAll(async () => {
@@ -17,6 +18,15 @@ beforeAll(async () => {
       '/complaint-status': ['/assets/complaint-status-123.js'],
       // never written by the build: whatever is not a plain asset path stays out of the page
       '/team': ['/assets/"><script>alert(1)</script>.js', 'https://elsewhere.example/x.js'],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(webDist, 'route-headings.json'),
+    JSON.stringify({
+      '/complaint-status': 'Track Complaint Status',
+      '/reports': 'Reports',
+      // never written by the build either: a heading is text, whatever it holds
+      '/team': '<img src=x onerror=alert(1)>',
     }),
   );
   web = await createTestApp({ config: { webDist } });
@@ -53,5 +63,27 @@ describe('index.html for a screen', () => {
     expect(html).not.toContain('script>alert');
     expect(html).not.toContain('elsewhere.example');
     expect(html).not.toContain('modulepreload');
+  });
+});
+
+describe("the static shell's heading", () => {
+  it("shows the screen's own heading in place of the grey bar, before any script runs", async () => {
+    const html = await page('/complaint-status?token=CMP-ABCDEFGHJK');
+    expect(html).toContain('<main><h1 class="shell-heading">Track Complaint Status</h1></main>');
+    expect(html).not.toContain('shell-line');
+    // a screen with a heading and no preloads of its own
+    expect(await page('/reports')).toContain('<h1 class="shell-heading">Reports</h1>');
+  });
+
+  it('keeps the grey bar on a screen whose heading depends on who is signed in', async () => {
+    const html = await page('/student-login');
+    expect(html).toContain('<div class="shell-line"></div>');
+    expect(html).not.toContain('shell-heading');
+  });
+
+  it('writes a heading as text, never as markup', async () => {
+    const html = await page('/team');
+    expect(html).toContain('<h1 class="shell-heading">&#60;img src=x onerror=alert(1)&#62;</h1>');
+    expect(html).not.toContain('<img');
   });
 });

@@ -14,28 +14,43 @@ export function findWebDist(configured: string | undefined): string | undefined 
   return candidates.find((d) => fs.existsSync(path.join(d, 'index.html')));
 }
 
+/** A JSON file of the web build, or null when the build has none (an older build: index.html as it is). */
+function readBuildJson(root: string, name: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(path.join(root, name), 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const SHELL_LINE = '<div class="shell-line"></div>';
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * index.html for each screen, with `<link rel="modulepreload">` for the screen's own JavaScript
  * (dist/route-preloads.json, written by the web build): the browser fetches it beside the entry
  * chunk instead of after the entry has run, which on a slow phone connection is a round trip and a
- * download sooner on screen. A build without the file serves index.html as it is.
+ * download sooner on screen. And, for a screen whose heading is the same for everyone
+ * (dist/route-headings.json), that heading in the static shell in place of its grey bar: on screen
+ * before any script has run. A build without the files serves index.html as it is.
  */
 export function indexPagesByPath(root: string, indexHtml: string): Map<string, string> {
   const pages = new Map<string, string>();
-  let preloads: Record<string, unknown>;
-  try {
-    preloads = JSON.parse(fs.readFileSync(path.join(root, 'route-preloads.json'), 'utf8'));
-  } catch {
-    return pages;
-  }
+  const preloads = readBuildJson(root, 'route-preloads.json') ?? {};
+  const headings = readBuildJson(root, 'route-headings.json') ?? {};
   if (!indexHtml.includes('</head>')) return pages;
-  for (const [route, files] of Object.entries(preloads)) {
-    if (!Array.isArray(files)) continue;
-    const links = files
+  for (const route of new Set([...Object.keys(preloads), ...Object.keys(headings)])) {
+    const files = preloads[route];
+    const links = (Array.isArray(files) ? files : [])
       .filter((f): f is string => typeof f === 'string' && /^\/assets\/[\w.-]+\.js$/.test(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
       .join('');
-    pages.set(route, indexHtml.replace('</head>', `${links}</head>`));
+    let page = indexHtml.replace('</head>', `${links}</head>`);
+    const heading = headings[route];
+    if (typeof heading === 'string' && heading)
+      page = page.replace(SHELL_LINE, `<h1 class="shell-heading">${escapeHtml(heading)}</h1>`);
+    pages.set(route, page);
   }
   return pages;
 }

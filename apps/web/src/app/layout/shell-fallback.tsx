@@ -1,9 +1,13 @@
+import { shellHeadingAt } from '../../config/headings';
+
 /**
  * The static shell of index.html (its header and skeleton, styled by its own <style>), drawn by the
  * router while the first screen's code loads, so the page goes from the shell to the screen with
- * nothing in between. Keep the two the same.
+ * nothing in between. Keep the two the same: the server puts a screen's heading in place of the grey
+ * bar (config/headings.ts), and so does this.
  */
 export function ShellFallback() {
+  const heading = shellHeadingAt(window.location.pathname);
   return (
     <div className="shell" aria-busy="true">
       <header className="shell-header">
@@ -20,7 +24,7 @@ export function ShellFallback() {
         <p className="shell-offline" role="status">
           You are offline. Showing the saved app; connect to load your complaints.
         </p>
-        <div className="shell-line" />
+        {heading ? <h1 className="shell-heading">{heading}</h1> : <div className="shell-line" />}
         <div className="shell-card" />
         <div className="shell-card" />
         <div className="shell-card" />

@@ -4,6 +4,7 @@ import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -40,7 +41,7 @@ export function AdminDashboard({ user }: { user: TUser }) {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Admin Dashboard</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.adminDashboard}</h1>
       <p className="mt-1 text-slate-600">Welcome, {user.name}</p>
 
       <nav aria-label="Quick links" className="mt-6 flex flex-wrap gap-2">

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
@@ -81,7 +82,7 @@ export function ManageAuthorities() {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Manage Authorities</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.manageAuthorities}</h1>
       <p className="mt-1 text-slate-600">
         A new authority sees no complaints until approved.{' '}
         {list.data && awaiting.data && (

@@ -14,6 +14,7 @@ import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
 import { inputClass, labelClass, TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -78,7 +79,7 @@ export function ComplaintStatus({ user }: { user: TUser }) {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Track Complaint Status</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.complaintStatus}</h1>
       <Card className="mt-6">
         <form
           ref={form.ref}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { ToggleButton } from '../../../components/ui/toggle-button';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -124,7 +125,7 @@ export function ViewComplaints() {
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">All Complaints</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.viewComplaints}</h1>
       <Card className="mt-6">
         <form
           onSubmit={onApply}

@@ -15,6 +15,7 @@ import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
@@ -73,7 +74,7 @@ export function FeedbackForm() {
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Feedback</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.feedback}</h1>
       <p className="mt-1 text-sm text-slate-600">Rate how a resolved complaint was handled.</p>
       {given && (
         <p role="status" className="mt-4 rounded-lg bg-status-resolved-bg p-4 text-sm text-status-resolved">

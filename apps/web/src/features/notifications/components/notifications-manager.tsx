@@ -15,6 +15,7 @@ import { Button, SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, SelectField, TextField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
@@ -111,7 +112,7 @@ export function NotificationsManager({ user }: { user: TUser }) {
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.notifications}</h1>
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">Post a notification</h2>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { SelectField } from '../../../components/ui/form-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
@@ -26,7 +27,7 @@ export function StudentNotifications({ userHostel = null }: { userHostel?: numbe
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Notifications</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.studentNotifications}</h1>
       <div className="mt-4 max-w-xs">
         <SelectField
           label="Show notices for"

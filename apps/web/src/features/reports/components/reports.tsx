@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { ToggleButton } from '../../../components/ui/toggle-button';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -133,7 +134,7 @@ export function Reports() {
     <section className="mx-auto w-full max-w-6xl px-4 py-8 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-brand-900">Reports</h1>
+          <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.reports}</h1>
           <p className="mt-1 text-slate-700" aria-live="polite">
             {echoed ? <Period report={echoed} filters={filters} /> : null}
           </p>

@@ -4,6 +4,7 @@ import { QueryState } from '../../../components/query-state';
 import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { RadioGroup } from '../../../components/ui/form-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -31,7 +32,7 @@ export function AuthoritySettings() {
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Settings</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.authoritySettings}</h1>
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">Email</h2>
         <p className="mt-1 text-sm text-slate-600">

@@ -4,6 +4,7 @@ import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { MobileField, mobileText } from '../../../components/ui/mobile-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
@@ -41,7 +42,7 @@ export function StudentProfile({ user, onSaved }: { user: TUser; onSaved: (user:
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Profile</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.profile}</h1>
       <Card className="mt-6">
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-600">Name</dt>
