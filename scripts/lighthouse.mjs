@@ -10,6 +10,7 @@
 //
 //   LIGHTHOUSE_PAGES=home,status   only those pages (names below)
 //   LIGHTHOUSE_RUNS=3              runs per page; the median Performance run is reported (default 1)
+//   LIGHTHOUSE_TIMELINE=1         print the throttled status page's requests (start-end ms)
 //   LIGHTHOUSE_REPORTS=dir         also write each run's full report there (<page>-<run>.json)
 //   CHROMIUM_PATH                  the browser (default /usr/bin/chromium)
 import { spawn, spawnSync } from 'node:child_process';
@@ -266,6 +267,18 @@ try {
       complaintShown: window.__complaintShownAt,
     }));
     throttled.push(timing);
+    if (process.env.LIGHTHOUSE_TIMELINE)
+      console.log(
+        await tab.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map(
+              (e) =>
+                `  ${Math.round(e.startTime)}-${Math.round(e.responseEnd)} ${e.name.replace(location.origin, '')}`,
+            )
+            .join('\n'),
+        ),
+      );
     await tab.close();
   }
   browser.disconnect();

@@ -1,12 +1,44 @@
-import type { TComplaintWithHistory } from '@bit/contract';
+import { COMPLAINT_STATUS_PATH, type TComplaintWithHistory } from '@bit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, baseHeaders, buildUrl, mayHaveSession } from '../../../lib/api-client';
 import { complaintKeys } from './keys';
 
-const getComplaint = (token: string, signal?: AbortSignal) =>
-  api
-    .get<{ data: TComplaintWithHistory }>(`/complaints/${encodeURIComponent(token)}`, { signal })
-    .then((r) => r.data);
+const complaintPath = (token: string) => `/complaints/${encodeURIComponent(token)}`;
+
+/**
+ * The complaint a page load opens (/complaint-status?token=…, a mail's link), asked for as this module
+ * loads, beside the session check (features/auth/api/session.ts) instead of after it: on a phone's slow
+ * data the complaint is on screen a round trip sooner. Only with a stored token, as the page needs a
+ * session. Without the client's 401 rule (lib/api-client.ts): should this fail, the screen's own
+ * request asks again and that one applies it, so a stale token still ends at the login with its reason.
+ */
+function askEarly(): { token: string; answer: Promise<TComplaintWithHistory> } | null {
+  if (window.location.pathname !== COMPLAINT_STATUS_PATH || !mayHaveSession()) return null;
+  const token = (new URLSearchParams(window.location.search).get('token') ?? '').trim();
+  if (!token) return null;
+  const answer = fetch(buildUrl(complaintPath(token)), {
+    headers: baseHeaders(),
+    credentials: 'include',
+  }).then(async (res) => {
+    // read to the end either way: an unread body keeps its request open
+    const body = await res.text();
+    if (!res.ok) throw new Error(`early complaint: ${res.status}`);
+    return (JSON.parse(body) as { data: TComplaintWithHistory }).data;
+  });
+  // a failure nobody took is no unhandled rejection
+  answer.catch(() => undefined);
+  return { token, answer };
+}
+
+let early = askEarly();
+
+const getComplaint = (token: string, signal?: AbortSignal) => {
+  const started = early?.token === token ? early.answer : null;
+  early = null;
+  const ask = () =>
+    api.get<{ data: TComplaintWithHistory }>(complaintPath(token), { signal }).then((r) => r.data);
+  return started ? started.catch(ask) : ask();
+};
 
 const complaintQueryOptions = (token: string) =>
   queryOptions({
