@@ -170,57 +170,40 @@ async function runAtCommit(trx: Transaction<DB>, batch: BatchedWork[], outcomes:
 }
 
 /**
- * Group commit for SQLite. With synchronous=FULL every commit waits for an fsync (about 0.2 ms
- * here), and better-sqlite3 waits for it on the event loop, so one transaction per request capped
- * filings at a few thousand a second. Work queued while the loop is busy is run in the next
- * transaction together, each piece in a savepoint.
+ * What both dialects' group commits share: the queue, one batch at a time, started after the
+ * requests already read from the sockets in this turn of the loop have queued theirs, and each
+ * piece of work settled with its own outcome once the batch's transaction has committed.
+ * `runBatch` takes its work from the queue (`take`, at most `max`), runs it in one transaction and
+ * answers each piece's outcome; when it throws, nothing it took is durable and all of it fails (the
+ * whole queue, if it threw before taking any: the work that waited for a BEGIN that failed).
  */
-function groupCommit(db: Kysely<DB>) {
-  let queue: BatchedWork[] = [];
-  let scheduled = false;
+function batcher(runBatch: (take: (max?: number) => BatchedWork[]) => Promise<Outcome[]>) {
+  const queue: BatchedWork[] = [];
+  let running = false;
   const flush = async () => {
-    let batch: BatchedWork[] | undefined;
-    const outcomes: Outcome[] = [];
+    let taken: BatchedWork[] | undefined;
+    const take = (max = queue.length) => {
+      taken = queue.splice(0, max);
+      return taken;
+    };
+    let outcomes: Outcome[];
     try {
-      await db.transaction().execute(async (trx) => {
-        // taken once the write lock is held: work that came in while another process held it
-        // joins this batch instead of waiting for the next
-        batch = queue;
-        queue = [];
-        for (const item of batch) {
-          await sql`savepoint batched`.execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await item.work(trx) });
-            await sql`release batched`.execute(trx);
-          } catch (err) {
-            outcomes.push({ ok: false, err });
-            await sql`rollback to batched`.execute(trx);
-            await sql`release batched`.execute(trx);
-          }
-        }
-        await runAtCommit(trx, batch, outcomes);
-      });
+      outcomes = await runBatch(take);
     } catch (err) {
-      // a failed BEGIN (the lock not had in time, an I/O error) fails the work that waited for it
-      if (!batch) {
-        batch = queue;
-        queue = [];
-      }
-      for (const item of batch) item.reject(err);
+      for (const item of taken ?? take()) item.reject(err);
       return;
     } finally {
-      scheduled = false;
-      if (queue.length > 0) schedule();
+      running = false;
+      if (queue.length > 0) start();
     }
-    (batch ?? []).forEach((item, i) => {
+    (taken ?? []).forEach((item, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.err);
     });
   };
-  const schedule = () => {
-    scheduled = true;
-    // after the requests already read from the sockets in this turn of the loop have queued theirs
+  const start = () => {
+    running = true;
     setImmediate(() => void flush());
   };
   return <T>(work: (trx: Transaction<DB>) => Promise<T>, options?: BatchOptions<T>) =>
@@ -231,8 +214,38 @@ function groupCommit(db: Kysely<DB>) {
         reject,
         options: options as BatchOptions<unknown> | undefined,
       });
-      if (!scheduled) schedule();
+      if (!running) start();
     });
+}
+
+/**
+ * Group commit for SQLite. With synchronous=FULL every commit waits for an fsync (about 0.2 ms
+ * here), and better-sqlite3 waits for it on the event loop, so one transaction per request capped
+ * filings at a few thousand a second. Work queued while the loop is busy is run in the next
+ * transaction together, each piece in a savepoint.
+ */
+function groupCommit(db: Kysely<DB>) {
+  return batcher((take) =>
+    db.transaction().execute(async (trx) => {
+      // taken once the write lock is held: work that came in while another process held it
+      // joins this batch instead of waiting for the next
+      const batch = take();
+      const outcomes: Outcome[] = [];
+      for (const item of batch) {
+        await sql`savepoint batched`.execute(trx);
+        try {
+          outcomes.push({ ok: true, value: await item.work(trx) });
+          await sql`release batched`.execute(trx);
+        } catch (err) {
+          outcomes.push({ ok: false, err });
+          await sql`rollback to batched`.execute(trx);
+          await sql`release batched`.execute(trx);
+        }
+      }
+      await runAtCommit(trx, batch, outcomes);
+      return outcomes;
+    }),
+  );
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -393,68 +406,38 @@ const MAX_PG_BATCH = 60;
  * savepoint. One batch at a time per process: two took more CPU per filing and had longer tails.
  */
 function postgresGroupCommit(db: Kysely<DB>) {
-  const queue: BatchedWork[] = [];
-  let running = false;
-  const flush = async () => {
-    const batch = queue.splice(0, MAX_PG_BATCH);
-    const outcomes: Outcome[] = [];
-    try {
-      await db.transaction().execute(async (trx) => {
-        // every user the batch locks, in one statement and in id order: two batches on other
-        // connections (other processes) then wait for each other instead of deadlocking
-        const users: number[] = [];
-        for (const item of batch) if (item.options?.lockUser !== undefined) users.push(item.options.lockUser);
-        if (users.length > 0) {
-          const ids = [...new Set(users)].sort((a, b) => a - b);
-          // NO KEY UPDATE does not wait for the key-share locks other tables' foreign keys take
-          await sql`select id from users where id = any(${ids}::int8[])
-            order by id for no key update`.execute(trx);
+  return batcher((take) => {
+    const batch = take(MAX_PG_BATCH);
+    return db.transaction().execute(async (trx) => {
+      // every user the batch locks, in one statement and in id order: two batches on other
+      // connections (other processes) then wait for each other instead of deadlocking
+      const users: number[] = [];
+      for (const item of batch) if (item.options?.lockUser !== undefined) users.push(item.options.lockUser);
+      if (users.length > 0) {
+        const ids = [...new Set(users)].sort((a, b) => a - b);
+        // NO KEY UPDATE does not wait for the key-share locks other tables' foreign keys take
+        await sql`select id from users where id = any(${ids}::int8[])
+          order by id for no key update`.execute(trx);
+      }
+      // with the locks held, the quota checks' snapshots (read committed: one per statement)
+      // see every filing committed before
+      const outcomes: Outcome[] = [];
+      for (let i = 0; i < batch.length; i++) {
+        // a parameterless text is sent as a simple query, so two statements cost one round trip
+        if (i === 0 || outcomes[i - 1]!.ok)
+          await sql.raw(i === 0 ? 'savepoint batched' : 'release batched; savepoint batched').execute(trx);
+        try {
+          outcomes.push({ ok: true, value: await batch[i]!.work(trx) });
+        } catch (err) {
+          outcomes.push({ ok: false, err });
+          // the savepoint stays, ready for the next piece of work
+          await sql`rollback to batched`.execute(trx);
         }
-        // with the locks held, the quota checks' snapshots (read committed: one per statement)
-        // see every filing committed before
-        for (let i = 0; i < batch.length; i++) {
-          // a parameterless text is sent as a simple query, so two statements cost one round trip
-          if (i === 0 || outcomes[i - 1]!.ok)
-            await sql.raw(i === 0 ? 'savepoint batched' : 'release batched; savepoint batched').execute(trx);
-          try {
-            outcomes.push({ ok: true, value: await batch[i]!.work(trx) });
-          } catch (err) {
-            outcomes.push({ ok: false, err });
-            // the savepoint stays, ready for the next piece of work
-            await sql`rollback to batched`.execute(trx);
-          }
-        }
-        await runAtCommit(trx, batch, outcomes);
-      });
-    } catch (err) {
-      // a failed lock, savepoint or COMMIT: nothing of the batch is durable, so none succeeds
-      for (const item of batch) item.reject(err);
-      return;
-    } finally {
-      running = false;
-      if (queue.length > 0) start();
-    }
-    batch.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.err);
+      }
+      await runAtCommit(trx, batch, outcomes);
+      return outcomes;
     });
-  };
-  const start = () => {
-    running = true;
-    // after the requests already read from the sockets in this turn of the loop have queued theirs
-    setImmediate(() => void flush());
-  };
-  return <T>(work: (trx: Transaction<DB>) => Promise<T>, options?: BatchOptions<T>) =>
-    new Promise<T>((resolve, reject) => {
-      queue.push({
-        work,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        options: options as BatchOptions<unknown> | undefined,
-      });
-      if (!running) start();
-    });
+  });
 }
 
 /** Errors that mean the database cannot be reached (as opposed to a bad query). */
