@@ -20,6 +20,7 @@ import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
 import { timelineColumns } from '../src/services/complaints';
+import { storePhoto } from '../src/services/conversation';
 import { bumpCounters } from '../src/services/counters';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -55,19 +56,46 @@ export async function signInBenchUsers(db: Kysely<DB>, g: Generated): Promise<Re
   };
   const tokens = {} as Record<BenchUser, string>;
   for (const who of Object.keys(ids) as BenchUser[]) {
-    tokens[who] = newSessionToken();
-    await db
-      .insertInto('sessions')
-      .values({
-        token_hash: sha256(tokens[who]),
-        user_id: ids[who],
-        created_at: Date.now(),
-        expires_at: Date.now() + 86_400_000,
-        revoked_at: null,
-      })
-      .execute();
+    const { token, row } = daySession(ids[who], Date.now());
+    tokens[who] = token;
+    await db.insertInto('sessions').values(row).execute();
   }
   return tokens;
+}
+
+/** A day-long session of a user: the bearer token a load sends, and the row that makes it live. */
+function daySession(userId: number, now: number) {
+  const token = newSessionToken();
+  return {
+    token,
+    row: {
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + 86_400_000,
+      revoked_at: null,
+    },
+  };
+}
+
+/** A verified student of a load that rotates over many (`kind`: filers, posters), unique to this run by `stamp`. */
+function benchStudent(kind: 'Filer' | 'Poster', j: number, stamp: string, hash: string, now: number) {
+  return {
+    role: 'student' as const,
+    name: `Bench ${kind} ${j}`,
+    email: `bench.${kind.toLowerCase()}.${stamp}.${j}@bitmesra.ac.in`,
+    password_hash: hash,
+    mobile: '9876543210',
+    department: STUDENT_DEPARTMENTS[j % STUDENT_DEPARTMENTS.length]!,
+    designation: null,
+    hostel_no: null,
+    roll_no: `BENCH/${stamp}/${kind[0]}${j}`,
+    session: '2023-27',
+    verified: 1,
+    approved: 1,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /**
@@ -84,34 +112,13 @@ export async function signInFilers(db: Kysely<DB>, count: number): Promise<strin
     for (let i = 0; i < count; i += 200) {
       const rows = [];
       for (let j = i; j < Math.min(count, i + 200); j++) {
-        rows.push({
-          role: 'student' as const,
-          name: `Bench Filer ${j}`,
-          email: `bench.filer.${stamp}.${j}@bitmesra.ac.in`,
-          password_hash: hash,
-          mobile: '9876543210',
-          department: STUDENT_DEPARTMENTS[j % STUDENT_DEPARTMENTS.length]!,
-          designation: null,
-          hostel_no: null,
-          roll_no: `BENCH/${stamp}/F${j}`,
-          session: '2023-27',
-          verified: 1,
-          approved: 1,
-          created_at: now,
-          updated_at: now,
-        });
+        rows.push(benchStudent('Filer', j, stamp, hash, now));
       }
       const ids = await trx.insertInto('users').values(rows).returning('id').execute();
       const sessions = ids.map(({ id }) => {
-        const token = newSessionToken();
+        const { token, row } = daySession(Number(id), now);
         tokens.push(token);
-        return {
-          token_hash: sha256(token),
-          user_id: Number(id),
-          created_at: now,
-          expires_at: now + 86_400_000,
-          revoked_at: null,
-        };
+        return row;
       });
       await trx.insertInto('sessions').values(sessions).execute();
     }
@@ -141,22 +148,7 @@ export async function signInPosters(db: Kysely<DB>, count: number): Promise<Post
     for (let i = 0; i < count; i += 200) {
       const users = [];
       for (let j = i; j < Math.min(count, i + 200); j++) {
-        users.push({
-          role: 'student' as const,
-          name: `Bench Poster ${j}`,
-          email: `bench.poster.${stamp}.${j}@bitmesra.ac.in`,
-          password_hash: hash,
-          mobile: '9876543210',
-          department: STUDENT_DEPARTMENTS[j % STUDENT_DEPARTMENTS.length]!,
-          designation: null,
-          hostel_no: null,
-          roll_no: `BENCH/${stamp}/P${j}`,
-          session: '2023-27',
-          verified: 1,
-          approved: 1,
-          created_at: now,
-          updated_at: now,
-        });
+        users.push(benchStudent('Poster', j, stamp, hash, now));
       }
       const ids = await trx.insertInto('users').values(users).returning(['id', 'name', 'roll_no']).execute();
       const complaints = ids.map((u, k) => {
@@ -209,15 +201,9 @@ export async function signInPosters(db: Kysely<DB>, count: number): Promise<Post
         )
         .execute();
       const sessions = inserted.map((c) => {
-        const token = newSessionToken();
+        const { token, row } = daySession(Number(c.student_id), now);
         posters.push({ token, complaintId: Number(c.id) });
-        return {
-          token_hash: sha256(token),
-          user_id: Number(c.student_id),
-          created_at: now,
-          expires_at: now + 86_400_000,
-          revoked_at: null,
-        };
+        return row;
       });
       await trx.insertInto('sessions').values(sessions).execute();
     }
@@ -299,24 +285,8 @@ async function addConversation(
   const photo = await processPhoto(original);
   let photoId = 0;
   for (let k = 0; k < 2; k++) {
-    const row = await db
-      .insertInto('complaint_attachments')
-      .values({
-        complaint_id: complaintId,
-        content_type: photo.contentType,
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.data.length,
-        ...student,
-        at: at + (k + 1) * 1800_000,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await storePhoto(db, complaintId, photo, { ...student, at: at + (k + 1) * 1800_000 });
     photoId = Number(row.id);
-    await db
-      .insertInto('attachment_files')
-      .values({ attachment_id: photoId, data: photo.data, thumb: photo.thumb })
-      .execute();
   }
   return {
     conversationToken: complaint.token,

@@ -13,12 +13,12 @@ import {
   type TMessage,
   type TNewComplaintPreference,
 } from '@bit/contract';
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { ComplaintAttachmentsTable, ComplaintMessagesTable, ComplaintsTable, DB } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { hourBucket } from '../lib/hour-buckets';
-import { processPhoto } from '../lib/images';
+import { type ProcessedPhoto, processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
 import { type Placeholders, preparedQuery } from '../lib/prepared';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
@@ -291,25 +291,35 @@ export async function addAttachment(
       .where('complaint_id', '=', complaintId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= PHOTOS_PER_COMPLAINT) throw conflict(MSG_CONVERSATION.tooManyPhotos);
-    const inserted = await trx
-      .insertInto('complaint_attachments')
-      .values({
-        complaint_id: complaintId,
-        content_type: photo.contentType,
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.data.length,
-        ...actorColumns(user, now),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('attachment_files')
-      .values({ attachment_id: Number(inserted.id), data: photo.data, thumb: photo.thumb })
-      .execute();
-    return inserted;
+    return storePhoto(trx, complaintId, photo, actorColumns(user, now));
   });
   return toAttachment(row);
+}
+
+/** A processed photo's row and its bytes (kept apart, so lists of photos never read them). */
+export async function storePhoto(
+  db: Kysely<DB>,
+  complaintId: number,
+  photo: ProcessedPhoto,
+  actor: ReturnType<typeof actorColumns>,
+) {
+  const inserted = await db
+    .insertInto('complaint_attachments')
+    .values({
+      complaint_id: complaintId,
+      content_type: photo.contentType,
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.data.length,
+      ...actor,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('attachment_files')
+    .values({ attachment_id: Number(inserted.id), data: photo.data, thumb: photo.thumb })
+    .execute();
+  return inserted;
 }
 
 /** A photo or its thumbnail, for whoever may see its complaint; "not found" for anyone else. */
