@@ -2,7 +2,7 @@
 // on the main screens of the BUILT app, in Debian's Chromium. It builds nothing: run `npm run build`
 // first (or point WEB_DIST at another build). It starts the server on a fresh SQLite data directory
 // with the demo data (`cli seed-demo`), signs in through the API where a screen needs it (the token in
-// localStorage, as the app keeps it), and audits each page from a cold start (cache, storage and service
+// localStorage and the session cookie, as a login leaves them), and audits each page from a cold start (cache, storage and service
 // worker cleared before each run). Prints Performance, Accessibility, Best Practices, CLS and the
 // console errors per page. Then, on issue 19's throttled phone (THROTTLED below), times when the shell
 // first paints and when the status page shows its complaint. Exits 1 when a page is under Performance 95, Accessibility 100, Best
@@ -166,6 +166,13 @@ try {
   });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
+  /** Signed in as a login through the form leaves a browser: the token in localStorage, the session cookie. */
+  const signInTab = async (tab, cdp, token) => {
+    await tab.goto(`${origin}/favicon.svg`);
+    await tab.evaluate((t) => localStorage.setItem('token', t), token);
+    await cdp.send('Network.setCookie', { name: 'session', value: token, url: origin, httpOnly: true });
+  };
+
   const rows = [];
   for (const page of pages) {
     const runs = [];
@@ -175,10 +182,7 @@ try {
       const cdp = await tab.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-      if (page.token) {
-        await tab.goto(`${origin}/favicon.svg`);
-        await tab.evaluate((t) => localStorage.setItem('token', t), page.token);
-      }
+      if (page.token) await signInTab(tab, cdp, page.token);
       await tab.close();
 
       const result = await lighthouse(`${origin}${page.path}`, {
@@ -235,8 +239,7 @@ try {
     const cdp = await tab.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
-    await tab.goto(`${origin}/favicon.svg`);
-    await tab.evaluate((t) => localStorage.setItem('token', t), student);
+    await signInTab(tab, cdp, student);
     await tab.setViewport({ width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -264,7 +267,11 @@ try {
     const timing = await tab.evaluate(() => ({
       shellPaint:
         performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
-      complaintShown: window.__complaintShownAt,
+      // text in the page before its first paint is on screen at that paint, not before
+      complaintShown: Math.max(
+        window.__complaintShownAt,
+        performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      ),
     }));
     throttled.push(timing);
     if (process.env.LIGHTHOUSE_TIMELINE)

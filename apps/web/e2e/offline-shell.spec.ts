@@ -200,3 +200,47 @@ test("offline, a screen's page never carries the heading of the screen whose pag
   expect(html).toContain('<div class="shell-line"></div>');
   await context.setOffline(false);
 });
+
+test('the status page opened with a session shows its complaint before any script runs, and the worker never keeps it', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, student.token, { cookie: true });
+  // no script at all: what is on screen is the page as the server sent it
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(`/complaint-status?token=${token}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Track Complaint Status' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `Complaint ${token}` })).toBeVisible();
+  await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
+  await snap(page, 'status-before-scripts');
+  await page.unroute('**/assets/*.js');
+
+  // with the app: it starts from that complaint, asking the API nothing for it
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes(`/api/complaints/${token}`)) asked.push(req.url());
+  });
+  await page.goto(`/complaint-status?token=${token}`);
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+  await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
+      await new Promise((r) => setTimeout(r, 50));
+  });
+  // controlled: this load goes through the worker, which keeps other pages as its shell
+  await page.reload();
+  await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  const kept = await page.evaluate(async () => (await (await caches.match('/'))?.text()) ?? '');
+  expect(kept).toContain('id="root"');
+  expect(kept).not.toContain('Tap leaking');
+
+  await context.setOffline(true);
+  const offline = await page.goto(`/complaint-status?token=${token}`);
+  const html = (await offline?.text()) ?? '';
+  expect(html).toContain('data-offline');
+  expect(html).not.toContain('Tap leaking');
+  await context.setOffline(false);
+});

@@ -1,6 +1,6 @@
 // The service worker: the app's shell offline, and nothing else.
 //
-// Cached: index.html (the shell), the files it names (entry script, stylesheet), the manifest and icons,
+// Cached: index.html (the shell, never a page marked no-store), the files it names (entry script, stylesheet), the manifest and icons,
 // and the hashed files under /assets/ the pages load (their names change with their content, so a cached
 // one is never stale). Never cached: anything under /api (complaints, notices, the session: personal
 // data stays out of the caches, and an API answer always comes from the server or fails), nor any
@@ -69,8 +69,13 @@ async function offlineShell() {
 async function networkFirstPage(request) {
   try {
     const res = await fetch(request);
-    // the shell is the same for every client route: keep the newest
-    if (res.ok && (res.headers.get('content-type') ?? '').startsWith('text/html')) {
+    // the shell is the same for every client route: keep the newest; but never a page the server
+    // marked no-store (the status page with its complaint in it: personal data)
+    if (
+      res.ok &&
+      (res.headers.get('content-type') ?? '').startsWith('text/html') &&
+      !/no-store/.test(res.headers.get('cache-control') ?? '')
+    ) {
       const cache = await caches.open(CACHE);
       await cache.put(SHELL, res.clone());
     }

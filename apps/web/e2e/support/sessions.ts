@@ -151,8 +151,10 @@ export async function postNotice(by: TSession, title: string, message: string, h
 }
 
 /** Signs the browser in before any script of the app runs, as the app does: localStorage 'token'. */
-export async function signIn(page: Page, token: string) {
+export async function signIn(page: Page, token: string, opts: { cookie?: boolean } = {}) {
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
+  // as a login through the form leaves it too: the session cookie, sent with every page load
+  if (opts.cookie) await page.context().addCookies([{ name: 'session', value: token, url: baseURL }]);
 }
 
 /** Fills and submits a login screen already open in the page. */

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPLAINT_STATUS_PATH } from '@bit/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './security';
+import { statusPageFor } from './status-page';
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist next to this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -86,10 +88,15 @@ export async function registerWebApp(app: FastifyInstance) {
       );
     },
   });
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const page = pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname) ?? indexHtml;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const screen = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    const page = pages.get(screen) ?? indexHtml;
+    reply.type('text/html; charset=utf-8');
+    const withComplaint = screen === COMPLAINT_STATUS_PATH ? await statusPageFor(request, page) : null;
+    // personal data: kept by no cache, the service worker's included (public/sw.js)
+    if (withComplaint) return reply.header('cache-control', 'no-store').send(withComplaint);
+    return reply.header('cache-control', 'no-cache').send(page);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request, reply) => {

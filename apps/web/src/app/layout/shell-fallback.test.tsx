@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShellFallback } from './shell-fallback';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
@@ -17,5 +17,35 @@ describe('the shell drawn while the first screen loads', () => {
     const { container } = render(<ShellFallback />);
     expect(screen.queryByRole('heading')).toBeNull();
     expect(container.querySelector('.shell-line')).not.toBeNull();
+  });
+
+  /** ShellFallback as loaded on a page whose shell holds the server's summary of a complaint. */
+  async function loadOnStatusPage(address: string) {
+    window.history.replaceState(null, '', address);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML =
+      '<div class="shell"><main><section class="shell-complaint"><h2>Complaint CMP-ABCDEFGHJK</h2></section></main></div>';
+    document.body.append(root);
+    vi.resetModules();
+    const loaded = await import('./shell-fallback');
+    // the app replaces the shell as it mounts
+    root.remove();
+    return loaded.ShellFallback;
+  }
+
+  it("keeps the complaint the server wrote into the status page's shell on screen", async () => {
+    const Fallback = await loadOnStatusPage('/complaint-status?token=CMP-ABCDEFGHJK');
+    const { container } = render(<Fallback />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Complaint CMP-ABCDEFGHJK' })).toBeInTheDocument();
+    expect(container.querySelector('.shell-card')).toBeNull();
+  });
+
+  it('draws the cards again once the address is no longer the one the summary came with', async () => {
+    const Fallback = await loadOnStatusPage('/complaint-status?token=CMP-ABCDEFGHJK');
+    window.history.replaceState(null, '', '/complaint-status?token=CMP-ZZZZZZZZZZ');
+    const { container } = render(<Fallback />);
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(container.querySelectorAll('.shell-card')).toHaveLength(3);
   });
 });

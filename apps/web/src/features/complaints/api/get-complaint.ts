@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUS_PATH, type TComplaintWithHistory } from '@bit/contract';
+import { COMPLAINT_STATUS_PATH, EMBEDDED_COMPLAINT_ID, type TComplaintWithHistory } from '@bit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, baseHeaders, buildUrl, mayHaveSession } from '../../../lib/api-client';
 import { complaintKeys } from './keys';
@@ -30,7 +30,30 @@ function askEarly(): { token: string; answer: Promise<TComplaintWithHistory> } |
   return { token, answer };
 }
 
-let early = askEarly();
+/**
+ * The complaint the server wrote into the status page (opened with a session cookie: apps/server's
+ * plugins/external/status-page.ts), as the API answers it: the screen starts from it, with no request.
+ * Taken once; the element goes, so nothing reads it twice.
+ */
+function takeEmbedded(): { token: string; data: TComplaintWithHistory; at: number } | null {
+  const element = document.getElementById(EMBEDDED_COMPLAINT_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as TComplaintWithHistory;
+    return typeof data?.token === 'string' ? { token: data.token, data, at: Date.now() } : null;
+  } catch {
+    return null;
+  }
+}
+
+let embedded = takeEmbedded();
+const embeddedAt = embedded?.at ?? -1;
+// the page's own complaint needs no early request
+let early = embedded ? null : askEarly();
+
+// as fresh as a search just answered: not asked for again as the screen mounts
+const EMBEDDED_FRESH_MS = 30_000;
 
 const getComplaint = (token: string, signal?: AbortSignal) => {
   const started = early?.token === token ? early.answer : null;
@@ -44,8 +67,14 @@ const complaintQueryOptions = (token: string) =>
   queryOptions({
     queryKey: complaintKeys.detail(token),
     queryFn: ({ signal }) => getComplaint(token, signal),
-    // a search is always answered afresh: the status may have moved since
-    staleTime: 0,
+    initialData: () => {
+      const page = embedded?.token === token ? embedded : null;
+      embedded = null;
+      return page?.data;
+    },
+    initialDataUpdatedAt: () => embeddedAt,
+    // a search is always answered afresh (the status may have moved since), but for the page's own
+    staleTime: (query) => (query.state.dataUpdatedAt === embeddedAt ? EMBEDDED_FRESH_MS : 0),
   });
 
 /** No request until there is a token to search for. */

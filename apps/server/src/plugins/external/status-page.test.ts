@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EMBEDDED_COMPLAINT_ID } from '@bit/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { jsonForScript } from './status-page';
+
+// the shell as the web build writes it (apps/web/index.html): a heading's bar and three cards
+const INDEX = [
+  '<!doctype html><html><head><title>BIT</title></head><body><div id="root"><main>',
+  '<div class="shell-line"></div>',
+  '<div class="shell-card"></div>\n          <div class="shell-card"></div>\n          <div class="shell-card"></div>',
+  '</main></div><script type="module" src="/assets/index.js"></script></body></html>',
+].join('');
+
+const HOSTILE = '</script><script>alert(1)</script> <img src=x onerror=alert(2)> & \u2028 "quoted"';
+
+let t: TestApp;
+let owner: Built;
+let otherStudent: Built;
+let warden: Built;
+let complaintToken: string;
+
+beforeAll(async () => {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  t = await createTestApp({ config: { webDist } });
+  owner = await buildStudent(t);
+  otherStudent = await buildStudent(t);
+  warden = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+  const filed = await t.request({
+    method: 'POST',
+    url: '/api/complaints',
+    token: owner.token,
+    payload: { type: 'Hostel', hostelNo: 3, roomNo: 'A-101', subType: 'Plumbing', description: HOSTILE },
+  });
+  expect(filed.status).toBe(201);
+  complaintToken = filed.body.complaint.token;
+});
+afterAll(() => t.close());
+
+/** The status page as a browser opens it: the session in its cookie, never a bearer token. */
+async function open(query: string, session?: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/complaint-status${query}`,
+    headers: session ? { cookie: `session=${session}` } : {},
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('text/html');
+  return { html: res.body, cache: res.headers['cache-control'] };
+}
+
+/** The complaint the page hands the app, parsed as the app parses it. */
+function embedded(html: string) {
+  const m = new RegExp(`<script type="application/json" id="${EMBEDDED_COMPLAINT_ID}">([^<]*)</script>`).exec(
+    html,
+  );
+  return m ? JSON.parse(m[1] as string) : undefined;
+}
+
+describe('the status page opened with a session cookie', () => {
+  it('carries the complaint as the API answers it, its summary in the shell, and is stored by no cache', async () => {
+    const { html, cache } = await open(`?token=${complaintToken}`, owner.token);
+    const api = await t.request({
+      method: 'GET',
+      url: `/api/complaints/${complaintToken}`,
+      token: owner.token,
+    });
+    expect(embedded(html)).toEqual(api.body.data);
+    expect(html).toContain(`<h2>Complaint <span class="shell-mono">${complaintToken}</span></h2>`);
+    expect(html).toContain('<dt>Status</dt><dd>Pending</dd>');
+    expect(html).toContain('<dt>Filed on</dt><dd>15 Jan 2026, 15:30 IST</dd>');
+    expect(html).not.toContain('shell-card');
+    expect(cache).toBe('no-store');
+  });
+
+  it('writes hostile text as text in the summary and as escaped JSON in the script', async () => {
+    const { html } = await open(`?token=${complaintToken}`, owner.token);
+    // the only elements are the page's own: one module script, the JSON, no image
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(embedded(html).description).toBe(HOSTILE);
+    expect(jsonForScript({ d: HOSTILE })).not.toMatch(/[<>&\u2028]/);
+  });
+
+  it('is the page as built for an authority in scope too, with what the API tells them', async () => {
+    const { html } = await open(`?token=${complaintToken}`, warden.token);
+    const api = await t.request({
+      method: 'GET',
+      url: `/api/complaints/${complaintToken}`,
+      token: warden.token,
+    });
+    expect(embedded(html)).toEqual(api.body.data);
+  });
+
+  it("tells another student nothing of someone else's complaint", async () => {
+    const { html, cache } = await open(`?token=${complaintToken}`, otherStudent.token);
+    expect(embedded(html)).toBeUndefined();
+    expect(html).not.toContain('alert(1)');
+    expect(html).toContain('shell-card');
+    expect(cache).toBe('no-cache');
+  });
+
+  it('is the page as built without a session, with a dead session, or without a usable token', async () => {
+    for (const [query, session] of [
+      [`?token=${complaintToken}`, undefined],
+      [`?token=${complaintToken}`, 'not-a-live-session'],
+      ['', owner.token],
+      ['?token=', owner.token],
+      ['?token=CMP-NOSUCHONE', owner.token],
+      [`?token=${'x'.repeat(5000)}`, owner.token],
+      ['?token=%E0%A4%A', owner.token],
+      [`?token[]=${complaintToken}`, owner.token],
+    ] as const) {
+      const { html, cache } = await open(query, session);
+      expect(embedded(html), query).toBeUndefined();
+      expect(html).toContain('shell-card');
+      expect(cache).toBe('no-cache');
+    }
+  });
+
+  it('reads the first token, trimmed, as the app does', async () => {
+    const { html } = await open(`?token=%20${complaintToken}%20&token=CMP-OTHER`, owner.token);
+    expect(embedded(html)?.token).toBe(complaintToken);
+  });
+});
