@@ -244,3 +244,23 @@ test('the status page opened with a session shows its complaint before any scrip
   expect(html).not.toContain('Tap leaking');
   await context.setOffline(false);
 });
+
+test('a screen loaded with the session cookie names the user before any script runs, and asks for no session check', async ({
+  page,
+}) => {
+  await signIn(page, student.token, { cookie: true });
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/student-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${student.name}` })).toBeVisible();
+  await page.unroute('**/assets/*.js');
+
+  const checks: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/auth/check-auth')) checks.push(req.url());
+  });
+  await page.goto('/student-dashboard');
+  await expect(greeting(page, student.name)).toBeVisible();
+  await expect(page.getByText(token).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(checks).toEqual([]);
+});

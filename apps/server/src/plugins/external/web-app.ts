@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { COMPLAINT_STATUS_PATH } from '@bit/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './security';
-import { statusPageFor } from './status-page';
+import { signedInPageFor, withHeading } from './signed-in-page';
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist next to this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -25,9 +24,6 @@ function readBuildJson(root: string, name: string): Record<string, unknown> | nu
     return null;
   }
 }
-
-const SHELL_LINE = '<div class="shell-line"></div>';
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * index.html for each screen, with `<link rel="modulepreload">` for the screen's own JavaScript
@@ -50,8 +46,7 @@ export function indexPagesByPath(root: string, indexHtml: string): Map<string, s
       .join('');
     let page = indexHtml.replace('</head>', `${links}</head>`);
     const heading = headings[route];
-    if (typeof heading === 'string' && heading)
-      page = page.replace(SHELL_LINE, `<h1 class="shell-heading">${escapeHtml(heading)}</h1>`);
+    if (typeof heading === 'string' && heading) page = withHeading(page, heading);
     pages.set(route, page);
   }
   return pages;
@@ -60,6 +55,8 @@ export function indexPagesByPath(root: string, indexHtml: string): Map<string, s
 /**
  * Serves the built web app from the same origin: hashed assets cached for a year, index.html
  * never cached, and index.html for any non-file path outside /api so client routes deep-link.
+ * A page load with a live session cookie gets the page with the user (and the status page its
+ * complaint) written into it, `no-store` (signed-in-page.ts).
  */
 export async function registerWebApp(app: FastifyInstance) {
   const root = findWebDist(app.ctx.config.webDist);
@@ -93,9 +90,9 @@ export async function registerWebApp(app: FastifyInstance) {
     const screen = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const page = pages.get(screen) ?? indexHtml;
     reply.type('text/html; charset=utf-8');
-    const withComplaint = screen === COMPLAINT_STATUS_PATH ? await statusPageFor(request, page) : null;
+    const signedIn = await signedInPageFor(request, screen, page);
     // personal data: kept by no cache, the service worker's included (public/sw.js)
-    if (withComplaint) return reply.header('cache-control', 'no-store').send(withComplaint);
+    if (signedIn) return reply.header('cache-control', 'no-store').send(signedIn);
     return reply.header('cache-control', 'no-cache').send(page);
   };
   app.get('/', { schema: { hide: true } }, sendIndex);

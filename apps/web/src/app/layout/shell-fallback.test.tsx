@@ -19,13 +19,13 @@ describe('the shell drawn while the first screen loads', () => {
     expect(container.querySelector('.shell-line')).not.toBeNull();
   });
 
-  /** ShellFallback as loaded on a page whose shell holds the server's summary of a complaint. */
+  /** ShellFallback as loaded on a page whose shell holds what the server wrote for a signed-in user. */
   async function loadOnStatusPage(address: string) {
     window.history.replaceState(null, '', address);
     const root = document.createElement('div');
     root.id = 'root';
     root.innerHTML =
-      '<div class="shell"><main><section class="shell-complaint"><h2>Complaint CMP-ABCDEFGHJK</h2></section></main></div>';
+      '<div class="shell"><main class="shell-main"><h1 class="shell-heading">Welcome, Asha</h1><section class="shell-complaint"><h2>Complaint CMP-ABCDEFGHJK</h2></section></main></div>';
     document.body.append(root);
     vi.resetModules();
     const loaded = await import('./shell-fallback');
@@ -34,9 +34,10 @@ describe('the shell drawn while the first screen loads', () => {
     return loaded.ShellFallback;
   }
 
-  it("keeps the complaint the server wrote into the status page's shell on screen", async () => {
+  it("keeps what the server wrote into the shell on screen: a heading naming the user, the status page's complaint", async () => {
     const Fallback = await loadOnStatusPage('/complaint-status?token=CMP-ABCDEFGHJK');
     const { container } = render(<Fallback />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Asha' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Complaint CMP-ABCDEFGHJK' })).toBeInTheDocument();
     expect(container.querySelector('.shell-card')).toBeNull();
   });
@@ -46,6 +47,7 @@ describe('the shell drawn while the first screen loads', () => {
     window.history.replaceState(null, '', '/complaint-status?token=CMP-ZZZZZZZZZZ');
     const { container } = render(<Fallback />);
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Track Complaint Status' })).toBeInTheDocument();
     expect(container.querySelectorAll('.shell-card')).toHaveLength(3);
   });
 });

@@ -1,18 +1,19 @@
 import { shellHeadingAt } from '../../config/headings';
 
 /**
- * The complaint's summary the server wrote into the shell of the status page (apps/server: status-page.ts),
- * taken as this module loads, before the app replaces the shell, so that the fallback shows it too: the
- * complaint stays on screen from the page's arrival to the screen's own view of it.
+ * What the server wrote into the shell's <main> (a screen's heading; with a session cookie, a heading
+ * that names the user and the status page's complaint: apps/server, signed-in-page.ts), taken as this
+ * module loads, before the app replaces the shell, so that the fallback shows the same nodes: what was
+ * on screen stays there until the screen draws.
  */
-const serverSummary = document.querySelector('#root .shell-complaint');
-const summaryAt = window.location.pathname + window.location.search;
+const serverMain = [...(document.querySelector('#root .shell-main')?.childNodes ?? [])];
+const serverMainAt = window.location.pathname + window.location.search;
 
 /**
  * The static shell of index.html (its header and skeleton, styled by its own <style>), drawn by the
  * router while the first screen's code loads, so the page goes from the shell to the screen with
  * nothing in between. Keep the two the same: the server puts a screen's heading in place of the grey
- * bar (config/headings.ts), and so does this; and the status page's complaint in place of the cards.
+ * bar (config/headings.ts), and so does this; what the server wrote for a signed-in user it keeps.
  */
 export function ShellFallback() {
   const heading = shellHeadingAt(window.location.pathname);
@@ -28,22 +29,20 @@ export function ShellFallback() {
           </span>
         </div>
       </header>
-      <main className="shell-main">
-        <p className="shell-offline" role="status">
-          You are offline. Showing the saved app; connect to load your complaints.
-        </p>
-        {heading ? <h1 className="shell-heading">{heading}</h1> : <div className="shell-line" />}
-        {serverSummary && window.location.pathname + window.location.search === summaryAt ? (
-          // the server's own markup, moved as it is (its values were written as text)
-          <div ref={(el) => el?.replaceChildren(serverSummary)} />
-        ) : (
-          <>
-            <div className="shell-card" />
-            <div className="shell-card" />
-            <div className="shell-card" />
-          </>
-        )}
-      </main>
+      {serverMain.length > 0 && window.location.pathname + window.location.search === serverMainAt ? (
+        // the server's own nodes, moved as they are (it wrote every value in them as text)
+        <main className="shell-main" ref={(el) => el?.replaceChildren(...serverMain)} />
+      ) : (
+        <main className="shell-main">
+          <p className="shell-offline" role="status">
+            You are offline. Showing the saved app; connect to load your complaints.
+          </p>
+          {heading ? <h1 className="shell-heading">{heading}</h1> : <div className="shell-line" />}
+          <div className="shell-card" />
+          <div className="shell-card" />
+          <div className="shell-card" />
+        </main>
+      )}
     </div>
   );
 }

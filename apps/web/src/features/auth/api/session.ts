@@ -1,4 +1,4 @@
-import type { TMessageResponse, TUser } from '@bit/contract';
+import { EMBEDDED_SESSION_ID, type TMessageResponse, type TUser } from '@bit/contract';
 import { api, mayHaveSession } from '../../../lib/api-client';
 
 // The session is AuthProvider's state, not a cached query: the cache is emptied on every sign-in and
@@ -11,8 +11,32 @@ const askServer = () => api.get<{ user: TUser }>('/auth/check-auth');
 // the stylesheet and React's first render then overlap its round trip, which every signed-in screen
 // waits for (a few hundred milliseconds on a phone's slow data). The first check takes this answer;
 // every later one asks again. Handled here so a failure nobody took yet is no unhandled rejection.
-let early = mayHaveSession() ? askServer() : null;
-early?.catch(() => undefined);
+let early: Promise<{ user: TUser }> | null = null;
+
+/**
+ * The signed-in user the server wrote into the page (a page load with the session cookie:
+ * apps/server's plugins/external/signed-in-page.ts), as check-auth answers it: the app starts signed in
+ * with it and asks nothing. Taken once, as the entry loads; only while a token is stored, which is what
+ * signs the app in (a logout drops both).
+ */
+function takeEmbeddedUser(): TUser | null {
+  const element = document.getElementById(EMBEDDED_SESSION_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const user = (JSON.parse(element.textContent ?? '') as { user?: TUser }).user;
+    return user && typeof user.id === 'number' && typeof user.role === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+const embedded = takeEmbeddedUser();
+export const userAtStart = mayHaveSession() ? embedded : null;
+if (mayHaveSession() && !userAtStart) {
+  early = askServer();
+  early.catch(() => undefined);
+}
 
 export const checkAuth = () => {
   const answer = early ?? askServer();

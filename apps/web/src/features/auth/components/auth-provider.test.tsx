@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { EMBEDDED_SESSION_ID, MSG, TOKEN_STORAGE_KEY } from '@bit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -139,5 +139,48 @@ describe('the session check', () => {
     mockFetch({ 'GET /api/auth/check-auth': () => new Response('Bad Gateway', { status: 502 }) });
     renderSession();
     expect(await screen.findByText('status unreachable')).toBeInTheDocument();
+  });
+});
+
+describe('a page that carries the signed-in user (loaded with the session cookie)', () => {
+  /** The provider as loaded on such a page: the user in its JSON script, the modules loaded afresh. */
+  async function loadOnPage(storedToken: string | null) {
+    if (storedToken) localStorage.setItem(TOKEN_STORAGE_KEY, storedToken);
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = EMBEDDED_SESSION_ID;
+    script.textContent = JSON.stringify({ user: asha });
+    document.body.append(script);
+    vi.resetModules();
+    const loaded = await import('./auth-provider');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Who() {
+      const { user, status } = loaded.useAuth();
+      return <p>{user ? `signed in as ${user.name}` : `status ${status}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <loaded.AuthProvider>
+          <Who />
+        </loaded.AuthProvider>
+      </QueryClientProvider>,
+    );
+  }
+  afterEach(() => localStorage.clear());
+
+  it('starts signed in with that user on its first render, asking the server nothing', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }) });
+    await loadOnPage('stored');
+    expect(screen.getByText(`signed in as ${asha.name}`)).toBeInTheDocument();
+    expect(document.getElementById(EMBEDDED_SESSION_ID)).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is not signed in by it without a stored token (a logout drops the token)', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }) });
+    await loadOnPage(null);
+    expect(screen.getByText('status anonymous')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

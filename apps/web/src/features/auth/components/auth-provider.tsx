@@ -18,7 +18,7 @@ import {
   setUnauthorizedHandler,
   storeToken,
 } from '../../../lib/api-client';
-import { checkAuth, logout as logoutRequest } from '../api/session';
+import { checkAuth, logout as logoutRequest, userAtStart } from '../api/session';
 
 /**
  * `unreachable`: the check failed at the network (no answer, or the proxy's 502/503/504): the visitor
@@ -52,9 +52,15 @@ function toSessionUser(user: TUser, role: TRole = user.role): TUser {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<TUser | null>(null);
+  // the page may carry the signed-in user (api/session.ts): no check to wait for; never once the
+  // token is gone (a logout), should the provider mount again
+  const [user, setUser] = useState<TUser | null>(() =>
+    userAtStart && mayHaveSession() ? toSessionUser(userAtStart) : null,
+  );
   // a visitor with no stored token has no session to check (lib/api-client.ts, mayHaveSession)
-  const [status, setStatus] = useState<TSessionStatus>(() => (mayHaveSession() ? 'loading' : 'anonymous'));
+  const [status, setStatus] = useState<TSessionStatus>(() =>
+    !mayHaveSession() ? 'anonymous' : userAtStart ? 'signed-in' : 'loading',
+  );
   // bumps on every Retry, to run the check again
   const [attempt, setAttempt] = useState(0);
   // bumps on every sign-in and logout, so a slow session check cannot undo them

@@ -1,4 +1,4 @@
-import { complaintStatusPath, MSG, type TUser } from '@bit/contract';
+import { complaintStatusPath, MSG, type TUser, welcomeHeading } from '@bit/contract';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
@@ -35,7 +35,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Welcome, {user.name}</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{welcomeHeading(user)}</h1>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         <div className="flex gap-1">
           <dt className="font-medium">Designation:</dt>

@@ -1,11 +1,11 @@
-import { MSG, type TComplaint } from '@bit/contract';
+import { MSG, manageComplaintsHeading, type TComplaint } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneWidth } from '../../../test/screen-width';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint, page, warden } from '../test/fixtures';
-import { ManageComplaints, manageTitle } from './manage-complaints';
+import { ManageComplaints } from './manage-complaints';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -40,11 +40,15 @@ describe('manage complaints', () => {
   });
 
   it('titles the list All Complaints for the network department and others', () => {
-    expect(manageTitle({ ...warden, designation: 'Network Department', hostelNo: null })).toBe(
+    expect(manageComplaintsHeading({ ...warden, designation: 'Network Department', hostelNo: null })).toBe(
       'All Complaints',
     );
-    expect(manageTitle({ ...warden, designation: 'Other', hostelNo: null })).toBe('All Complaints');
-    expect(manageTitle({ ...warden, designation: 'Hostel Clerk', hostelNo: 9 })).toBe('Hostel 9 Complaints');
+    expect(manageComplaintsHeading({ ...warden, designation: 'Other', hostelNo: null })).toBe(
+      'All Complaints',
+    );
+    expect(manageComplaintsHeading({ ...warden, designation: 'Hostel Clerk', hostelNo: 9 })).toBe(
+      'Hostel 9 Complaints',
+    );
   });
 
   it('updates a complaint through the modal and refreshes the list', async () => {

@@ -1,7 +1,7 @@
 import {
   COMPLAINT_STATUSES,
-  HOSTEL_DESIGNATIONS,
   MSG,
+  manageComplaintsHeading,
   type TComplaint,
   type TComplaintStatus,
   type TUser,
@@ -30,11 +30,6 @@ const UpdateComplaintDialog = lazy(() =>
 const preloadUpdateDialog = () => void loadUpdateDialog().catch(() => undefined);
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
-export function manageTitle(user: TUser) {
-  return user.designation && HOSTEL_DESIGNATIONS.includes(user.designation) && user.hostelNo !== null
-    ? `Hostel ${user.hostelNo} Complaints`
-    : 'All Complaints';
-}
 
 function manageColumns(): TComplaintColumn[] {
   return [
@@ -103,7 +98,7 @@ function filtersFromParams(params: URLSearchParams) {
 
 /** The authority's complaints in scope, filtered by status and overdue; the URL holds the filters. */
 export function ManageComplaints({ user }: { user: TUser }) {
-  const title = manageTitle(user);
+  const title = manageComplaintsHeading(user);
   useDocumentTitle(`${title} · Manage Complaints`);
   const [searchParams, setSearchParams] = useSearchParams();
   const { status, overdue, page, before } = filtersFromParams(searchParams);

@@ -1,4 +1,4 @@
-import { MSG, type TComplaint, type TUser } from '@bit/contract';
+import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
 import { useState } from 'react';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -40,7 +40,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-brand-900">Welcome, {user.name}</h1>
+          <h1 className="text-2xl font-bold text-brand-900">{welcomeHeading(user)}</h1>
           {user.rollNo && <p className="mt-1 text-sm text-slate-600">Roll number: {user.rollNo}</p>}
         </div>
         <LinkButton to={paths.fileComplaint}>File New Complaint</LinkButton>

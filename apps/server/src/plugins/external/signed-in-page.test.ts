@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_COMPLAINT_ID } from '@bit/contract';
+import { EMBEDDED_COMPLAINT_ID, EMBEDDED_SESSION_ID } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { jsonForScript } from './status-page';
+import { jsonForScript } from './signed-in-page';
 
 // the shell as the web build writes it (apps/web/index.html): a heading's bar and three cards
 const INDEX = [
@@ -21,6 +21,7 @@ let t: TestApp;
 let owner: Built;
 let otherStudent: Built;
 let warden: Built;
+let admin: Built;
 let complaintToken: string;
 
 beforeAll(async () => {
@@ -29,7 +30,8 @@ beforeAll(async () => {
   t = await createTestApp({ config: { webDist } });
   owner = await buildStudent(t);
   otherStudent = await buildStudent(t);
-  warden = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+  warden = await buildAuthority(t, 'Warden', { hostelNo: 3, name: 'Meera <Warden> & Co' });
+  admin = await buildAdmin(t);
   const filed = await t.request({
     method: 'POST',
     url: '/api/complaints',
@@ -41,25 +43,81 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The status page as a browser opens it: the session in its cookie, never a bearer token. */
-async function open(query: string, session?: string) {
+/** A page as a browser loads it: the session in its cookie, never a bearer token. */
+async function load(url: string, session?: string, headers: Record<string, string> = {}) {
   const res = await t.app.inject({
     method: 'GET',
-    url: `/complaint-status${query}`,
-    headers: session ? { cookie: `session=${session}` } : {},
+    url,
+    headers: { ...headers, ...(session ? { cookie: `session=${session}` } : {}) },
   });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toContain('text/html');
   return { html: res.body, cache: res.headers['cache-control'] };
 }
 
-/** The complaint the page hands the app, parsed as the app parses it. */
-function embedded(html: string) {
-  const m = new RegExp(`<script type="application/json" id="${EMBEDDED_COMPLAINT_ID}">([^<]*)</script>`).exec(
-    html,
-  );
+const open = (query: string, session?: string) => load(`/complaint-status${query}`, session);
+
+/** What the page hands the app in one of its JSON scripts, parsed as the app parses it. */
+function script(html: string, id: string) {
+  const m = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
   return m ? JSON.parse(m[1] as string) : undefined;
 }
+const embedded = (html: string) => script(html, EMBEDDED_COMPLAINT_ID);
+
+describe('a page opened with a session cookie', () => {
+  it('carries the signed-in user as check-auth answers it, and is stored by no cache', async () => {
+    for (const who of [owner, warden, admin]) {
+      const { html, cache } = await load('/team', who.token);
+      const check = await t.request({ method: 'GET', url: '/api/auth/check-auth', token: who.token });
+      expect(script(html, EMBEDDED_SESSION_ID)).toEqual(check.body);
+      expect(cache).toBe('no-store');
+    }
+  });
+
+  it("writes a heading that names the user into the shell, as text, only on that user's own screen", async () => {
+    expect((await load('/student-dashboard', owner.token)).html).toContain(
+      `<h1 class="shell-heading">Welcome, ${owner.user.name}</h1>`,
+    );
+    const dashboard = (await load('/authority-dashboard', warden.token)).html;
+    expect(dashboard).toContain('<h1 class="shell-heading">Welcome, Meera &#60;Warden&#62; &#38; Co</h1>');
+    expect(dashboard).not.toContain('<Warden>');
+    expect((await load('/manage-complaints', warden.token)).html).toContain(
+      '<h1 class="shell-heading">Hostel 3 Complaints</h1>',
+    );
+    // a screen that is not theirs (the app sends them on): the grey bar, as built
+    for (const [url, who] of [
+      ['/student-dashboard', warden],
+      ['/manage-complaints', owner],
+      ['/authority-dashboard', admin],
+    ] as const) {
+      const { html } = await load(url, who.token);
+      expect(html, url).not.toContain('shell-heading');
+      expect(html, url).toContain('<div class="shell-line"></div>');
+    }
+  });
+
+  it("is the page as built for the service worker's own fetch of its shell, which it keeps", async () => {
+    const { html, cache } = await load('/', owner.token, {
+      'sec-fetch-dest': 'empty',
+      'sec-fetch-mode': 'cors',
+    });
+    expect(html).toBe(INDEX);
+    expect(cache).toBe('no-cache');
+    // a page load, the browser's own or passed on by the worker
+    for (const dest of ['document', 'empty']) {
+      const page = await load('/', owner.token, { 'sec-fetch-dest': dest, 'sec-fetch-mode': 'navigate' });
+      expect(script(page.html, EMBEDDED_SESSION_ID)?.user.id, dest).toBe(owner.id);
+    }
+  });
+
+  it('is the page as built without a session or with a dead one', async () => {
+    for (const session of [undefined, 'not-a-live-session']) {
+      const { html, cache } = await load('/student-dashboard', session);
+      expect(html).toBe(INDEX);
+      expect(cache).toBe('no-cache');
+    }
+  });
+});
 
 describe('the status page opened with a session cookie', () => {
   it('carries the complaint as the API answers it, its summary in the shell, and is stored by no cache', async () => {
@@ -79,8 +137,8 @@ describe('the status page opened with a session cookie', () => {
 
   it('writes hostile text as text in the summary and as escaped JSON in the script', async () => {
     const { html } = await open(`?token=${complaintToken}`, owner.token);
-    // the only elements are the page's own: one module script, the JSON, no image
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // the only elements are the page's own: one module script, the two JSON scripts, no image
+    expect(html.match(/<script/g)).toHaveLength(3);
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(embedded(html).description).toBe(HOSTILE);
@@ -98,14 +156,13 @@ describe('the status page opened with a session cookie', () => {
   });
 
   it("tells another student nothing of someone else's complaint", async () => {
-    const { html, cache } = await open(`?token=${complaintToken}`, otherStudent.token);
+    const { html } = await open(`?token=${complaintToken}`, otherStudent.token);
     expect(embedded(html)).toBeUndefined();
     expect(html).not.toContain('alert(1)');
     expect(html).toContain('shell-card');
-    expect(cache).toBe('no-cache');
   });
 
-  it('is the page as built without a session, with a dead session, or without a usable token', async () => {
+  it('has no complaint without a session, with a dead session, or without a usable token', async () => {
     for (const [query, session] of [
       [`?token=${complaintToken}`, undefined],
       [`?token=${complaintToken}`, 'not-a-live-session'],
@@ -116,10 +173,9 @@ describe('the status page opened with a session cookie', () => {
       ['?token=%E0%A4%A', owner.token],
       [`?token[]=${complaintToken}`, owner.token],
     ] as const) {
-      const { html, cache } = await open(query, session);
+      const { html } = await open(query, session);
       expect(embedded(html), query).toBeUndefined();
       expect(html).toContain('shell-card');
-      expect(cache).toBe('no-cache');
     }
   });
 

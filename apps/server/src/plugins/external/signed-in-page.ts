@@ -1,0 +1,124 @@
+import {
+  COMPLAINT_STATUS_PATH,
+  EMBEDDED_COMPLAINT_ID,
+  EMBEDDED_SESSION_ID,
+  SIGNED_IN_HEADINGS,
+  type TComplaintWithHistory,
+  ZCheckAuthResponse,
+  ZComplaintWithHistory,
+} from '@bit/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Ctx } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { formatZoned } from '../../lib/zoned-time';
+import { getComplaintByToken } from '../../services/complaints';
+import { toUser, type UserRow } from '../../services/users';
+import { loadSession, readToken } from '../app/auth';
+
+/** The skeleton's grey bar where a heading goes (apps/web/index.html). */
+export const SHELL_LINE = '<div class="shell-line"></div>';
+const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A heading in place of the shell's grey bar, as text. */
+export const withHeading = (page: string, heading: string) =>
+  page.replace(SHELL_LINE, () => `<h1 class="shell-heading">${escapeHtml(heading)}</h1>`);
+
+/** JSON for a <script type="application/json">: no character in it can end the element or start markup. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const withJson = (page: string, id: string, value: unknown) =>
+  page.replace(
+    '</body>',
+    () => `<script type="application/json" id="${id}">${jsonForScript(value)}</script></body>`,
+  );
+
+/**
+ * What the static shell shows of a complaint before any script has run: the first fields of the
+ * screen's details card (apps/web: features/complaints/components/complaint-status.tsx), under its
+ * labels, every value as text.
+ */
+export function complaintSummaryHtml(c: TComplaintWithHistory, timeZone: string): string {
+  const field = (label: string, value: string, wide = false) =>
+    `<div${wide ? ' class="shell-wide"' : ''}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+  return [
+    '<section class="shell-complaint">',
+    `<h2>Complaint <span class="shell-mono">${escapeHtml(c.token)}</span></h2>`,
+    '<dl>',
+    field('Status', c.overdue ? `${c.status} (overdue)` : c.status),
+    field('Type', c.type),
+    field('Filed on', formatZoned(Date.parse(c.createdAt), timeZone)),
+    field('Last updated', formatZoned(Date.parse(c.updatedAt), timeZone)),
+    field('Description', c.description, true),
+    '</dl>',
+    '</section>',
+  ].join('');
+}
+
+/**
+ * The status page's complaint, for a user who may see it, by the URL's token as the app reads it (the
+ * first token=, trimmed): the same complaint the API answers, by the same rule
+ * (services/complaints/lookup.ts); null when there is none to show.
+ */
+async function statusComplaint(ctx: Ctx, request: FastifyRequest, user: UserRow) {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  const token = (new URLSearchParams(query).get('token') ?? '').trim();
+  if (!token || token.length > 64) return null;
+  try {
+    return ZComplaintWithHistory.parse(await getComplaintByToken(ctx, user, token));
+  } catch (err) {
+    // not found is an answer: the app says so
+    if (err instanceof HttpError) return null;
+    throw err;
+  }
+}
+
+/**
+ * A page of the app opened with a session cookie (a login leaves one; a mail's link, a reload or a
+ * bookmark sends it): the page with what the server already knows written into it, so a phone on slow
+ * data shows it when the page arrives instead of after the app's code and a round trip or two more
+ * (issue 19). The signed-in user as check-auth answers it, for the app to start from; the heading of a
+ * screen whose heading names the user (contract: SIGNED_IN_HEADINGS) in the shell; and on
+ * /complaint-status?token=… the complaint: its summary in place of the skeleton's cards and the whole
+ * as the API answers it. Null, for the page as built, without a live session, for a request that is
+ * not a page load (the service worker's own fetch of its shell), or when the read fails.
+ */
+export async function signedInPageFor(
+  request: FastifyRequest,
+  screen: string,
+  page: string,
+): Promise<string | null> {
+  // a page load: the browser's own, or the service worker passing one on (which Chromium sends as
+  // Sec-Fetch-Dest: empty, Sec-Fetch-Mode: navigate); not the worker's fetch of its shell (cors)
+  const mode = request.headers['sec-fetch-mode'];
+  if (!readToken(request) || (mode !== undefined && mode !== 'navigate')) return null;
+  if (!page.includes('</body>')) return null;
+  const { ctx } = request.server;
+  try {
+    const session = await loadSession(request);
+    if (!session) return null;
+    const { user } = ZCheckAuthResponse.parse({ user: toUser(session.user) });
+    let out = withJson(page, EMBEDDED_SESSION_ID, { user });
+    const heading = SIGNED_IN_HEADINGS[screen]?.(user);
+    if (heading) out = withHeading(out, heading);
+    if (screen === COMPLAINT_STATUS_PATH) {
+      const complaint = await statusComplaint(ctx, request, session.user);
+      if (complaint && SHELL_CARDS.test(out))
+        out = withJson(
+          out.replace(SHELL_CARDS, () => complaintSummaryHtml(complaint, ctx.config.timeZone)),
+          EMBEDDED_COMPLAINT_ID,
+          complaint,
+        );
+    }
+    return out;
+  } catch (err) {
+    request.log.warn({ err }, 'signed-in page: served as built');
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+import { HOSTEL_DESIGNATIONS, type TDesignation, type TRole } from './enums';
+
+/** What a screen's heading may depend on: who is signed in. */
+export interface THeadingUser {
+  name: string;
+  role: TRole;
+  designation: TDesignation | null;
+  hostelNo: number | null;
+}
+
+/** The dashboards' greeting: "Welcome, Aarav Sharma". */
+export const welcomeHeading = (user: THeadingUser) => `Welcome, ${user.name}`;
+
+/** The authority's complaint list: "Hostel 3 Complaints" for a hostel's clerk or warden, else "All Complaints". */
+export const manageComplaintsHeading = (user: THeadingUser) =>
+  user.designation && HOSTEL_DESIGNATIONS.includes(user.designation) && user.hostelNo !== null
+    ? `Hostel ${user.hostelNo} Complaints`
+    : 'All Complaints';
+
+/**
+ * The heading of each screen whose heading depends on who is signed in, by its path, for the user the
+ * screen is for (undefined for anyone else: the app sends them elsewhere). The screen shows it as its
+ * <h1>; the server writes it into the static shell of the page it sends with a session cookie, as it
+ * writes the fixed ones (apps/web/src/config/headings.ts), so it is on screen before any script runs.
+ */
+export const SIGNED_IN_HEADINGS: Record<string, (user: THeadingUser) => string | undefined> = {
+  '/student-dashboard': (user) => (user.role === 'student' ? welcomeHeading(user) : undefined),
+  '/authority-dashboard': (user) => (user.role === 'authority' ? welcomeHeading(user) : undefined),
+  '/manage-complaints': (user) => (user.role === 'authority' ? manageComplaintsHeading(user) : undefined),
+};
