@@ -2,8 +2,11 @@ import { expect, type Page, test } from '@playwright/test';
 import { PHONE } from './support/a11y';
 import { snap } from './support/helpers';
 import {
+  approve,
   disposeContexts,
   fileComplaint,
+  makeAdmin,
+  makeAuthority,
   makeStudent,
   PASSWORD,
   signIn,
@@ -263,4 +266,34 @@ test('a screen loaded with the session cookie names the user before any script r
   await expect(page.getByText(token).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(checks).toEqual([]);
+});
+
+test('a signed-in screen loaded with the session cookie asks the API nothing as it first draws: the page holds the answers', async ({
+  page,
+}) => {
+  const admin = await makeAdmin();
+  const warden = await makeAuthority('Warden', 3);
+  await approve(admin, warden);
+  const screens = [
+    [student, '/student-dashboard', token],
+    [student, '/student-notifications', null],
+    [warden, '/manage-complaints', token],
+    [warden, '/authority-dashboard', token],
+    [warden, '/notifications', null],
+    [admin, '/admin-dashboard', null],
+    [admin, '/view-complaints', token],
+  ] as const;
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/')) asked.push(`${page.url()} -> ${req.url()}`);
+  });
+  for (const [who, path, shows] of screens) {
+    // the init scripts run in the order they were added: the last token stored wins, as the cookie does
+    await signIn(page, who.token, { cookie: true });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    if (shows) await expect(page.getByText(shows).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(asked).toEqual([]);
 });

@@ -6,6 +6,7 @@ export * from './conversation';
 export * from './conversation-constants';
 export * from './enums';
 export * from './feedback';
+export * from './first-requests';
 export * from './headings';
 export * from './links';
 export * from './messages';

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@bit/contract';
+import { EMBEDDED_ANSWERS_ID, TOKEN_STORAGE_KEY } from '@bit/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../test/utils';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
@@ -59,5 +59,50 @@ describe('api client', () => {
     });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok');
     expect(unauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe("the page's own answers (a page loaded with the session cookie)", () => {
+  /** The client as loaded on a page that carries the server's answers. */
+  async function loadOnPage(answers: Record<string, unknown>) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = EMBEDDED_ANSWERS_ID;
+    script.textContent = JSON.stringify(answers);
+    document.body.append(script);
+    vi.resetModules();
+    return (await import('./api-client')).api;
+  }
+  const list = { data: [{ token: 'CMP-ABCDEFGHJK' }], total: 1 };
+
+  it('answers the first GET of an address from the page, and asks the server after that', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/student': () => jsonResponse(200, { data: [], total: 0 }),
+    });
+    const client = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    expect(document.getElementById(EMBEDDED_ANSWERS_ID)).toBeNull();
+    await expect(client.get('/complaints/student', { query: { page: 1, pageSize: 20 } })).resolves.toEqual(
+      list,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(client.get('/complaints/student', { query: { page: 1, pageSize: 20 } })).resolves.toEqual({
+      data: [],
+      total: 0,
+    });
+    // another address is asked of the server from the start
+    await client.get('/complaints/student', { query: { page: 2, pageSize: 20 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('never answers from the page once the token is gone', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/student': () => jsonResponse(401, { message: 'Not signed in' }),
+    });
+    const client = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    await expect(
+      client.get('/complaints/student', { query: { page: 1, pageSize: 20 } }),
+    ).rejects.toBeInstanceOf(Error);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

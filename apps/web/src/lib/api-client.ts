@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@bit/contract';
+import { EMBEDDED_ANSWERS_ID, TOKEN_STORAGE_KEY } from '@bit/contract';
 
 /** The one API client: same-origin '/api', cookies sent, bearer token when stored, JSON in and out. */
 const API_BASE = '/api';
@@ -123,7 +123,35 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * The API's answers the server put into the page for the requests its screen makes first (a page
+ * loaded with the session cookie: contract FIRST_REQUESTS), by address. Read as this module loads;
+ * each is taken once, by the first GET of its address, and only while a token is stored, so what a
+ * logout or a 401 ended is never answered from the page. Later requests always go to the server.
+ */
+const pageAnswers: Map<string, unknown> = (() => {
+  const element = document.getElementById(EMBEDDED_ANSWERS_ID);
+  element?.remove();
+  try {
+    const parsed: unknown = JSON.parse(element?.textContent || '{}');
+    return new Map(parsed && typeof parsed === 'object' ? Object.entries(parsed) : []);
+  } catch {
+    return new Map();
+  }
+})();
+
+function takePageAnswer(url: string): { answer: unknown } | null {
+  if (!pageAnswers.has(url)) return null;
+  const answer = pageAnswers.get(url);
+  pageAnswers.delete(url);
+  return mayHaveSession() ? { answer } : null;
+}
+
 async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
+  if (method === 'GET') {
+    const fromPage = takePageAnswer(buildUrl(path, options.query));
+    if (fromPage) return fromPage.answer as T;
+  }
   const headers = baseHeaders();
 
   let body: BodyInit | undefined;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_COMPLAINT_ID, EMBEDDED_SESSION_ID } from '@bit/contract';
+import { EMBEDDED_ANSWERS_ID, EMBEDDED_COMPLAINT_ID, EMBEDDED_SESSION_ID } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -96,6 +96,36 @@ describe('a page opened with a session cookie', () => {
     }
   });
 
+  it("carries the API's own answers to what the screen asks first, by the address the app asks them at", async () => {
+    const cases = [
+      [owner, '/student-dashboard', ['/api/config', '/api/complaints/student?page=1&pageSize=20']],
+      [owner, '/student-notifications', ['/api/config', '/api/notifications/all?page=1&pageSize=10']],
+      [warden, '/manage-complaints', ['/api/config', '/api/complaints/authority?page=1&pageSize=20']],
+      [warden, '/authority-dashboard', ['/api/config', '/api/complaints/authority?page=1&pageSize=5']],
+      [warden, '/notifications', ['/api/config', '/api/notifications?page=1&pageSize=10']],
+      [
+        admin,
+        '/admin-dashboard',
+        ['/api/config', '/api/complaints/admin/stats', '/api/feedback?page=1&pageSize=5'],
+      ],
+      [admin, '/view-complaints', ['/api/config', '/api/complaints/admin/all?page=1&pageSize=20']],
+      // a screen that is not theirs, and one opened with filters: only what every screen asks
+      [owner, '/manage-complaints', ['/api/config']],
+      [warden, '/manage-complaints?status=Pending', ['/api/config']],
+    ] as const;
+    for (const [who, url, asked] of cases) {
+      const answers = script((await load(url, who.token)).html, EMBEDDED_ANSWERS_ID);
+      expect(Object.keys(answers).sort(), url).toEqual([...asked].sort());
+      for (const address of asked) {
+        const api = await t.request({ method: 'GET', url: address, token: who.token });
+        expect(answers[address], address).toEqual(api.body);
+      }
+    }
+    // the warden's list holds the complaint filed in hostel 3, its hostile text as data
+    const list = script((await load('/manage-complaints', warden.token)).html, EMBEDDED_ANSWERS_ID);
+    expect(list['/api/complaints/authority?page=1&pageSize=20'].data[0].description).toBe(HOSTILE);
+  });
+
   it("is the page as built for the service worker's own fetch of its shell, which it keeps", async () => {
     const { html, cache } = await load('/', owner.token, {
       'sec-fetch-dest': 'empty',
@@ -137,8 +167,8 @@ describe('the status page opened with a session cookie', () => {
 
   it('writes hostile text as text in the summary and as escaped JSON in the script', async () => {
     const { html } = await open(`?token=${complaintToken}`, owner.token);
-    // the only elements are the page's own: one module script, the two JSON scripts, no image
-    expect(html.match(/<script/g)).toHaveLength(3);
+    // the only elements are the page's own: one module script, the three JSON scripts, no image
+    expect(html.match(/<script/g)).toHaveLength(4);
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(embedded(html).description).toBe(HOSTILE);

@@ -1,7 +1,11 @@
+import type { TRole } from '@bit/contract';
 import {
   COMPLAINT_STATUS_PATH,
+  EMBEDDED_ANSWERS_ID,
   EMBEDDED_COMPLAINT_ID,
   EMBEDDED_SESSION_ID,
+  FIRST_REQUESTS,
+  FIRST_REQUESTS_OF_EVERY_SCREEN,
   SIGNED_IN_HEADINGS,
   type TComplaintWithHistory,
   ZCheckAuthResponse,
@@ -80,10 +84,38 @@ async function statusComplaint(ctx: Ctx, request: FastifyRequest, user: UserRow)
 }
 
 /**
+ * The API's answers to the requests the screen makes first (contract FIRST_REQUESTS; only for a
+ * screen opened with no filters in its address), by the address the app asks them at: each asked of
+ * this server in process with the session as a bearer token, so it is the API's own answer, through
+ * the same rules, hooks and schemas. An answer that is not a 200 is left out: the app then asks, and
+ * handles it as it always does.
+ */
+async function firstAnswers(request: FastifyRequest, screen: string, user: { role: TRole }, token: string) {
+  const hasFilters = request.url.includes('?');
+  const paths = [
+    ...FIRST_REQUESTS_OF_EVERY_SCREEN,
+    ...(hasFilters ? [] : (FIRST_REQUESTS[screen]?.(user) ?? [])),
+  ];
+  const answers: Record<string, unknown> = {};
+  await Promise.all(
+    paths.map(async (path) => {
+      const res = await request.server.inject({
+        method: 'GET',
+        url: `/api${path}`,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      });
+      if (res.statusCode === 200) answers[`/api${path}`] = res.json();
+    }),
+  );
+  return answers;
+}
+
+/**
  * A page of the app opened with a session cookie (a login leaves one; a mail's link, a reload or a
  * bookmark sends it): the page with what the server already knows written into it, so a phone on slow
  * data shows it when the page arrives instead of after the app's code and a round trip or two more
- * (issue 19). The signed-in user as check-auth answers it, for the app to start from; the heading of a
+ * (issue 19). The signed-in user as check-auth answers it, for the app to start from; the API's answers
+ * to the requests the screen makes first (firstAnswers); the heading of a
  * screen whose heading names the user (contract: SIGNED_IN_HEADINGS) in the shell; and on
  * /complaint-status?token=… the complaint: its summary in place of the skeleton's cards and the whole
  * as the API answers it. Null, for the page as built, without a live session, for a request that is
@@ -97,7 +129,8 @@ export async function signedInPageFor(
   // a page load: the browser's own, or the service worker passing one on (which Chromium sends as
   // Sec-Fetch-Dest: empty, Sec-Fetch-Mode: navigate); not the worker's fetch of its shell (cors)
   const mode = request.headers['sec-fetch-mode'];
-  if (!readToken(request) || (mode !== undefined && mode !== 'navigate')) return null;
+  const token = readToken(request);
+  if (!token || (mode !== undefined && mode !== 'navigate')) return null;
   if (!page.includes('</body>')) return null;
   const { ctx } = request.server;
   try {
@@ -105,6 +138,7 @@ export async function signedInPageFor(
     if (!session) return null;
     const { user } = ZCheckAuthResponse.parse({ user: toUser(session.user) });
     let out = withJson(page, EMBEDDED_SESSION_ID, { user });
+    out = withJson(out, EMBEDDED_ANSWERS_ID, await firstAnswers(request, screen, user, token));
     const heading = SIGNED_IN_HEADINGS[screen]?.(user);
     if (heading) out = withHeading(out, heading);
     if (screen === COMPLAINT_STATUS_PATH) {

@@ -1,9 +1,7 @@
-import type { TFeedbackPage } from '@bit/contract';
+import { RECENT_FEEDBACK_SIZE, type TFeedbackPage } from '@bit/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { adminDashboardKeys } from './keys';
-
-const RECENT_FEEDBACK_SIZE = 5;
 
 /** The newest ratings, for the dashboard's panel. */
 const getRecentFeedback = () =>

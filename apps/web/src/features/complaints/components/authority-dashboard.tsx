@@ -1,4 +1,4 @@
-import { complaintStatusPath, MSG, type TUser, welcomeHeading } from '@bit/contract';
+import { complaintStatusPath, MSG, RECENT_COMPLAINTS_SIZE, type TUser, welcomeHeading } from '@bit/contract';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
@@ -11,7 +11,6 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { OverdueBadge } from './overdue';
 
-const RECENT_COUNT = 5;
 const AWAITING_APPROVAL =
   'Your account is awaiting approval by an administrator. You will see complaints once it is approved.';
 
@@ -29,7 +28,7 @@ export function ApprovalNotice() {
 /** The authority's home: who they are, links, counts over their scope and the five newest complaints. */
 export function AuthorityDashboard({ user }: { user: TUser }) {
   useDocumentTitle('Authority Dashboard');
-  const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COUNT }, user.approved);
+  const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COMPLAINTS_SIZE }, user.approved);
   useErrorToast(query.error, () => MSG.fetchDashboardFailed);
   const stats = query.data?.stats;
 
@@ -94,7 +93,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
           <Card className="mt-6">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-lg font-semibold text-brand-900">Recent Complaints</h2>
-              {stats && stats.total > RECENT_COUNT && (
+              {stats && stats.total > RECENT_COMPLAINTS_SIZE && (
                 <Link
                   to={paths.manageComplaints}
                   className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
@@ -112,7 +111,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
             >
               {(list) => (
                 <ul className="mt-4 divide-y divide-slate-100">
-                  {list.data.slice(0, RECENT_COUNT).map((c) => (
+                  {list.data.slice(0, RECENT_COMPLAINTS_SIZE).map((c) => (
                     <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                       <div>
                         <Link

@@ -1,9 +1,7 @@
-import type { TNotificationPage } from '@bit/contract';
+import { NOTICE_PAGE_SIZE, type TNotificationPage } from '@bit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { noticeKeys } from './keys';
-
-export const NOTICE_PAGE_SIZE = 10;
 
 /**
  * Every notice, whatever its target (the admin and authority list). `before`: the last id of the

@@ -1,7 +1,6 @@
-import type { TNotificationPage } from '@bit/contract';
+import { NOTICE_PAGE_SIZE, type TNotificationPage } from '@bit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { NOTICE_PAGE_SIZE } from './get-all-notices';
 import { noticeKeys } from './keys';
 
 /** The notices for one audience: 'all', or a hostel number (its own plus the whole-college ones). */

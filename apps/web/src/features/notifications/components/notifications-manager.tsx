@@ -1,6 +1,7 @@
 import {
   MESSAGE_MAX,
   MSG,
+  NOTICE_PAGE_SIZE,
   noticeTargetsFor,
   TITLE_MAX,
   type TPostNotificationFields,
@@ -22,7 +23,7 @@ import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useDeleteNotice } from '../api/delete-notice';
-import { NOTICE_PAGE_SIZE, useAllNotices } from '../api/get-all-notices';
+import { useAllNotices } from '../api/get-all-notices';
 import { usePostNotice } from '../api/post-notice';
 import { NoticeItem } from './notice-item';
 import { checkPdf, TARGET_OPTIONS } from './notice-utils';

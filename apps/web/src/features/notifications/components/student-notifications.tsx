@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, NOTICE_PAGE_SIZE } from '@bit/contract';
 import { useState } from 'react';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
@@ -7,7 +7,7 @@ import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { NOTICE_PAGE_SIZE } from '../api/get-all-notices';
+
 import { useNoticesFor } from '../api/get-notices-for';
 import { NoticeItem } from './notice-item';
 import { TARGET_OPTIONS, targetLabel } from './notice-utils';
