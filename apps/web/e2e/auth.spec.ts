@@ -373,7 +373,9 @@ test('protected screens: anonymous visitors go home and come back after login, o
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toBeVisible();
 
-  // while check-auth is pending, the protected screen says Loading...
+  // while check-auth is pending, the protected screen says Loading... (a page loaded without the session
+  // cookie: one loaded with it carries the user, decision 20, and has no check to wait for)
+  await page.context().clearCookies();
   let release!: () => void;
   const held = new Promise<void>((r) => {
     release = r;
