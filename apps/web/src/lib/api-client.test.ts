@@ -71,7 +71,7 @@ describe("the page's own answers (a page loaded with the session cookie)", () =>
     script.textContent = JSON.stringify(answers);
     document.body.append(script);
     vi.resetModules();
-    return (await import('./api-client')).api;
+    return import('./api-client');
   }
   const list = { data: [{ token: 'CMP-ABCDEFGHJK' }], total: 1 };
 
@@ -79,7 +79,7 @@ describe("the page's own answers (a page loaded with the session cookie)", () =>
     const fetch = mockFetch({
       'GET /api/complaints/student': () => jsonResponse(200, { data: [], total: 0 }),
     });
-    const client = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    const client = (await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list })).api;
     expect(document.getElementById(EMBEDDED_ANSWERS_ID)).toBeNull();
     await expect(client.get('/complaints/student', { query: { page: 1, pageSize: 20 } })).resolves.toEqual(
       list,
@@ -98,11 +98,30 @@ describe("the page's own answers (a page loaded with the session cookie)", () =>
     const fetch = mockFetch({
       'GET /api/complaints/student': () => jsonResponse(401, { message: 'Not signed in' }),
     });
-    const client = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    const client = (await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list })).api;
     localStorage.removeItem(TOKEN_STORAGE_KEY);
     await expect(
       client.get('/complaints/student', { query: { page: 1, pageSize: 20 } }),
     ).rejects.toBeInstanceOf(Error);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers nothing from the page once someone else signs in on it, nor after its first half minute', async () => {
+    const fetch = mockFetch({
+      'GET /api/complaints/student': () => jsonResponse(200, { data: [], total: 0 }),
+    });
+    const loaded = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    loaded.storeToken('another-session');
+    await expect(
+      loaded.api.get('/complaints/student', { query: { page: 1, pageSize: 20 } }),
+    ).resolves.toEqual({
+      data: [],
+      total: 0,
+    });
+    const later = await loadOnPage({ '/api/complaints/student?page=1&pageSize=20': list });
+    const now = vi.spyOn(performance, 'now').mockReturnValue(30_001);
+    await later.api.get('/complaints/student', { query: { page: 1, pageSize: 20 } });
+    now.mockRestore();
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -43,10 +43,13 @@ export function mayHaveSession(): boolean {
 }
 
 export function storeToken(token: string) {
+  // another session from here on: nothing the page carried for the one before is answered
+  pageAnswers.clear();
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }
 
 export function clearStoredToken() {
+  pageAnswers.clear();
   try {
     localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -126,9 +129,11 @@ export function parseBody(text: string): unknown {
 /**
  * The API's answers the server put into the page for the requests its screen makes first (a page
  * loaded with the session cookie: contract FIRST_REQUESTS), by address. Read as this module loads;
- * each is taken once, by the first GET of its address, and only while a token is stored, so what a
- * logout or a 401 ended is never answered from the page. Later requests always go to the server.
+ * each is taken once, by the first GET of its address, within the page's first half minute, and
+ * only while the session it was read for is the one signed in (a sign-in or a logout drops them all).
+ * Later requests always go to the server.
  */
+const PAGE_ANSWERS_FRESH_MS = 30_000;
 const pageAnswers: Map<string, unknown> = (() => {
   const element = document.getElementById(EMBEDDED_ANSWERS_ID);
   element?.remove();
@@ -144,7 +149,7 @@ function takePageAnswer(url: string): { answer: unknown } | null {
   if (!pageAnswers.has(url)) return null;
   const answer = pageAnswers.get(url);
   pageAnswers.delete(url);
-  return mayHaveSession() ? { answer } : null;
+  return mayHaveSession() && performance.now() < PAGE_ANSWERS_FRESH_MS ? { answer } : null;
 }
 
 async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
