@@ -192,6 +192,7 @@ try {
         // the storage was reset above, keeping the token
         disableStorageReset: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        ...(process.env.LIGHTHOUSE_THROTTLING ? { throttlingMethod: process.env.LIGHTHOUSE_THROTTLING } : {}),
       });
       const { lhr } = result;
       if (process.env.LIGHTHOUSE_REPORTS) {

@@ -126,6 +126,20 @@ describe('a page opened with a session cookie', () => {
     expect(list['/api/complaints/authority?page=1&pageSize=20'].data[0].description).toBe(HOSTILE);
   });
 
+  it("shows a list screen's first entries in the shell, as text, in place of the skeleton's cards", async () => {
+    const { html } = await load('/manage-complaints', warden.token);
+    const shown = /<ul class="shell-list">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(shown).toContain(`<span class="shell-mono">${complaintToken}</span><span>Pending</span>`);
+    expect(shown).toContain('<p>Plumbing · Hostel 3, room A-101</p>');
+    expect(shown).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).not.toContain('shell-card');
+    expect(html).not.toContain('<img');
+    // opened with filters, the list the page would show is not the first page: the skeleton, as built
+    const filtered = (await load('/manage-complaints?status=Resolved', warden.token)).html;
+    expect(filtered).not.toContain('shell-list');
+    expect(filtered).toContain('shell-card');
+  });
+
   it("is the page as built for the service worker's own fetch of its shell, which it keeps", async () => {
     const { html, cache } = await load('/', owner.token, {
       'sec-fetch-dest': 'empty',

@@ -9,7 +9,9 @@ import {
   SIGNED_IN_HEADINGS,
   type TComplaintWithHistory,
   ZCheckAuthResponse,
+  ZComplaintPage,
   ZComplaintWithHistory,
+  ZNotificationPage,
 } from '@bit/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../../context';
@@ -65,6 +67,57 @@ export function complaintSummaryHtml(c: TComplaintWithHistory, timeZone: string)
   ].join('');
 }
 
+/** As many of a list's first entries as the shell shows: a screenful on a phone, not the page. */
+const SUMMARY_ENTRIES = 5;
+
+/**
+ * What the shell shows of a list screen's first page before any script runs, from the API's answer
+ * the page carries (firstAnswers): a complaint's token, status, problem, place and description; a
+ * notice's title, date and text. Every value as text. The screen draws its own list over it.
+ */
+const LIST_SUMMARIES: Record<string, (answer: unknown, timeZone: string) => string | null> = {
+  '/manage-complaints': complaintsSummaryHtml,
+  '/view-complaints': complaintsSummaryHtml,
+  '/student-notifications': noticesSummaryHtml,
+  '/notifications': noticesSummaryHtml,
+};
+
+function complaintsSummaryHtml(answer: unknown, timeZone: string): string | null {
+  const page = ZComplaintPage.safeParse(answer);
+  if (!page.success || page.data.data.length === 0) return null;
+  const items = page.data.data.slice(0, SUMMARY_ENTRIES).map((c) => {
+    const place =
+      c.hostelNo !== null ? `Hostel ${c.hostelNo}${c.roomNo ? `, room ${c.roomNo}` : ''}` : c.type;
+    return [
+      '<li>',
+      `<p class="shell-item-head"><span class="shell-mono">${escapeHtml(c.token)}</span>`,
+      `<span>${escapeHtml(c.overdue ? `${c.status} (overdue)` : c.status)}</span></p>`,
+      `<p>${escapeHtml(`${c.subType} · ${place}`)}</p>`,
+      `<p class="shell-text">${escapeHtml(c.description)}</p>`,
+      `<p class="shell-small">Filed ${escapeHtml(formatZoned(Date.parse(c.createdAt), timeZone))}</p>`,
+      '</li>',
+    ].join('');
+  });
+  return `<ul class="shell-list">${items.join('')}</ul>`;
+}
+
+function noticesSummaryHtml(answer: unknown, timeZone: string): string | null {
+  const page = ZNotificationPage.safeParse(answer);
+  if (!page.success || page.data.data.length === 0) return null;
+  const items = page.data.data
+    .slice(0, SUMMARY_ENTRIES)
+    .map((n) =>
+      [
+        '<li>',
+        `<p class="shell-item-title">${escapeHtml(n.title)}</p>`,
+        `<p class="shell-small">${escapeHtml(formatZoned(Date.parse(n.createdAt), timeZone))}</p>`,
+        `<p class="shell-text">${escapeHtml(n.message)}</p>`,
+        '</li>',
+      ].join(''),
+    );
+  return `<ul class="shell-list">${items.join('')}</ul>`;
+}
+
 /**
  * The status page's complaint, for a user who may see it, by the URL's token as the app reads it (the
  * first token=, trimmed): the same complaint the API answers, by the same rule
@@ -92,10 +145,8 @@ async function statusComplaint(ctx: Ctx, request: FastifyRequest, user: UserRow)
  */
 async function firstAnswers(request: FastifyRequest, screen: string, user: { role: TRole }, token: string) {
   const hasFilters = request.url.includes('?');
-  const paths = [
-    ...FIRST_REQUESTS_OF_EVERY_SCREEN,
-    ...(hasFilters ? [] : (FIRST_REQUESTS[screen]?.(user) ?? [])),
-  ];
+  const screenPaths = hasFilters ? [] : (FIRST_REQUESTS[screen]?.(user) ?? []);
+  const paths = [...FIRST_REQUESTS_OF_EVERY_SCREEN, ...screenPaths];
   const answers: Record<string, unknown> = {};
   await Promise.all(
     paths.map(async (path) => {
@@ -107,7 +158,8 @@ async function firstAnswers(request: FastifyRequest, screen: string, user: { rol
       if (res.statusCode === 200) answers[`/api${path}`] = res.json();
     }),
   );
-  return answers;
+  const main = screenPaths[0];
+  return { answers, main: main === undefined ? undefined : answers[`/api${main}`] };
 }
 
 /**
@@ -115,7 +167,8 @@ async function firstAnswers(request: FastifyRequest, screen: string, user: { rol
  * bookmark sends it): the page with what the server already knows written into it, so a phone on slow
  * data shows it when the page arrives instead of after the app's code and a round trip or two more
  * (issue 19). The signed-in user as check-auth answers it, for the app to start from; the API's answers
- * to the requests the screen makes first (firstAnswers); the heading of a
+ * to the requests the screen makes first (firstAnswers), and on a list screen the first entries in
+ * place of the skeleton's cards (LIST_SUMMARIES); the heading of a
  * screen whose heading names the user (contract: SIGNED_IN_HEADINGS) in the shell; and on
  * /complaint-status?token=… the complaint: its summary in place of the skeleton's cards and the whole
  * as the API answers it. Null, for the page as built, without a live session, for a request that is
@@ -138,9 +191,12 @@ export async function signedInPageFor(
     if (!session) return null;
     const { user } = ZCheckAuthResponse.parse({ user: toUser(session.user) });
     let out = withJson(page, EMBEDDED_SESSION_ID, { user });
-    out = withJson(out, EMBEDDED_ANSWERS_ID, await firstAnswers(request, screen, user, token));
+    const { answers, main } = await firstAnswers(request, screen, user, token);
+    out = withJson(out, EMBEDDED_ANSWERS_ID, answers);
     const heading = SIGNED_IN_HEADINGS[screen]?.(user);
     if (heading) out = withHeading(out, heading);
+    const list = main === undefined ? null : LIST_SUMMARIES[screen]?.(main, ctx.config.timeZone);
+    if (list && SHELL_CARDS.test(out)) out = out.replace(SHELL_CARDS, () => list);
     if (screen === COMPLAINT_STATUS_PATH) {
       const complaint = await statusComplaint(ctx, request, session.user);
       if (complaint && SHELL_CARDS.test(out))
