@@ -7,6 +7,9 @@ import { paths } from './paths';
  * any script has run instead of a grey bar. One string each, read by the build as written here.
  */
 export const SHELL_HEADINGS = {
+  studentLogin: 'Student Login',
+  authorityLogin: 'Authority Login',
+  adminLogin: 'Admin Login',
   complaintStatus: 'Track Complaint Status',
   feedback: 'Feedback',
   profile: 'Profile',

@@ -115,7 +115,8 @@ function noticesSummaryHtml(answer: unknown, timeZone: string): string | null {
         '</li>',
       ].join(''),
     );
-  return `<ul class="shell-list">${items.join('')}</ul>`;
+  // the notice's own look (apps/web: notice-item.tsx): its text as large as the screen's
+  return `<ul class="shell-list shell-notices">${items.join('')}</ul>`;
 }
 
 /**

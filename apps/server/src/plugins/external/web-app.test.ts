@@ -76,7 +76,7 @@ describe("the static shell's heading", () => {
   });
 
   it('keeps the grey bar on a screen whose heading depends on who is signed in', async () => {
-    const html = await page('/student-login');
+    const html = await page('/student-dashboard');
     expect(html).toContain('<div class="shell-line"></div>');
     expect(html).not.toContain('shell-heading');
   });

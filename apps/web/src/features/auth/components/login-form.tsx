@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
 import { Button, buttonClass, SubmitButton } from '../../../components/ui/button';
 import { Checkbox, TextField } from '../../../components/ui/form-field';
+import { SHELL_HEADINGS } from '../../../config/headings';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -16,9 +17,9 @@ import { useRedirectAfterLogin } from './redirect-after-login';
 import { SignInReason } from './sign-in-reason';
 
 const TITLES: Record<TRole, string> = {
-  student: 'Student Login',
-  authority: 'Authority Login',
-  admin: 'Admin Login',
+  student: SHELL_HEADINGS.studentLogin,
+  authority: SHELL_HEADINGS.authorityLogin,
+  admin: SHELL_HEADINGS.adminLogin,
 };
 
 /** Where each login screen sends a visitor who is not signed up yet, or at the wrong screen. */
