@@ -10,6 +10,9 @@
 //
 //   LIGHTHOUSE_PAGES=home,status   only those pages (names below)
 //   LIGHTHOUSE_RUNS=3              runs per page; the median Performance run is reported (default 1)
+//   LIGHTHOUSE_RETRY=1             a page under a bar gets two more runs, and the median of three counts
+//                                  (npm test runs it so: npm run lighthouse:ci)
+//   LIGHTHOUSE_THROTTLING=simulate Lighthouse's simulated throttling instead of Chrome's applied one
 //   LIGHTHOUSE_TIMELINE=1         print the throttled status page's requests (start-end ms)
 //   LIGHTHOUSE_REPORTS=dir         also write each run's full report there (<page>-<run>.json)
 //   CHROMIUM_PATH                  the browser (default /usr/bin/chromium)
@@ -28,6 +31,11 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
 const cli = path.join(root, 'apps/server/dist/cli.js');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const RETRY = Boolean(process.env.LIGHTHOUSE_RETRY);
+// Chrome's own throttling applied to the real load (the mobile preset's 150 ms, 1.6 Mbit/s, CPU 4x), not
+// Lighthouse's simulation of it, whose first paint swings between two values on this machine from run
+// to run (docs/decisions/0021-lighthouse-gate.md); LIGHTHOUSE_THROTTLING=simulate for the simulation
+const THROTTLING = process.env.LIGHTHOUSE_THROTTLING ?? 'devtools';
 
 const THRESHOLDS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.02 };
 // issue 19's throttled phone: 400 kbit/s both ways, 400 ms added to every request, the CPU 4x slower,
@@ -125,6 +133,15 @@ async function login(kind, email) {
   return (await res.json()).token;
 }
 
+/** Whether a run (or the median run) is under one of the bars. */
+const isBad = (r) =>
+  r.performance < THRESHOLDS.performance ||
+  r.accessibility < THRESHOLDS.accessibility ||
+  r.bestPractices < THRESHOLDS.bestPractices ||
+  r.cls > THRESHOLDS.cls ||
+  r.consoleErrors.length > 0 ||
+  Boolean(r.runtimeError);
+
 /** The median of the runs by Performance score. */
 const median = (runs) => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
 
@@ -176,7 +193,8 @@ try {
   const rows = [];
   for (const page of pages) {
     const runs = [];
-    for (let run = 0; run < RUNS; run++) {
+    // with LIGHTHOUSE_RETRY, a page under a bar after its runs gets two more, and the median counts
+    for (let run = 0; run < RUNS || (RETRY && runs.length < 3 && runs.some(isBad)); run++) {
       // a cold start: no cache, no storage, no service worker; then the session as the app keeps it
       const tab = await browser.newPage();
       const cdp = await tab.createCDPSession();
@@ -192,7 +210,7 @@ try {
         // the storage was reset above, keeping the token
         disableStorageReset: true,
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        ...(process.env.LIGHTHOUSE_THROTTLING ? { throttlingMethod: process.env.LIGHTHOUSE_THROTTLING } : {}),
+        throttlingMethod: THROTTLING,
       });
       const { lhr } = result;
       if (process.env.LIGHTHOUSE_REPORTS) {
@@ -309,13 +327,7 @@ try {
     `\n${pad('page', 24)}${pad('perf', 6)}${pad('a11y', 6)}${pad('b.p.', 6)}${pad('CLS', 8)}${pad('FCP ms', 8)}${pad('LCP ms', 8)}${pad('TBT ms', 8)}console errors`,
   );
   for (const r of rows) {
-    const bad =
-      r.performance < THRESHOLDS.performance ||
-      r.accessibility < THRESHOLDS.accessibility ||
-      r.bestPractices < THRESHOLDS.bestPractices ||
-      r.cls > THRESHOLDS.cls ||
-      r.consoleErrors.length > 0 ||
-      r.runtimeError;
+    const bad = isBad(r);
     if (bad) failed = true;
     console.log(
       `${pad(r.page, 24)}${pad(r.performance, 6)}${pad(r.accessibility, 6)}${pad(r.bestPractices, 6)}${pad(r.cls.toFixed(3), 8)}${pad(Math.round(r.fcp), 8)}${pad(Math.round(r.lcp), 8)}${pad(Math.round(r.tbt), 8)}${r.consoleErrors.length}${bad ? '  <- below the bar' : ''}`,
