@@ -5,6 +5,7 @@ import { EMBEDDED_ANSWERS_ID, EMBEDDED_COMPLAINT_ID, EMBEDDED_SESSION_ID } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { multipart } from '../../../test/multipart';
 import { jsonForScript } from './signed-in-page';
 
 // the shell as the web build writes it (apps/web/index.html): a heading's bar and three cards
@@ -134,6 +135,19 @@ describe('a page opened with a session cookie', () => {
     expect(shown).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).not.toContain('shell-card');
     expect(html).not.toContain('<img');
+    // a notice screen: the notice's title and text, as text
+    const posted = await t.request({
+      method: 'POST',
+      url: '/api/notifications',
+      ...(await multipart({ title: 'Water <b>off</b>', message: HOSTILE, hostel: '3' })),
+      token: warden.token,
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const notices = (await load('/notifications', warden.token)).html;
+    const noticeList = /<ul class="shell-list shell-notices">([\s\S]*?)<\/ul>/.exec(notices)?.[1] ?? '';
+    expect(noticeList).toContain('<p class="shell-item-title">Water &#60;b&#62;off&#60;/b&#62;</p>');
+    expect(noticeList).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(notices).not.toContain('shell-card');
     // opened with filters, the list the page would show is not the first page: the skeleton, as built
     const filtered = (await load('/manage-complaints?status=Resolved', warden.token)).html;
     expect(filtered).not.toContain('shell-list');

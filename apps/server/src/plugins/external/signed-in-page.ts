@@ -14,18 +14,15 @@ import {
   ZNotificationPage,
 } from '@bit/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Ctx } from '../../context';
-import { HttpError } from '../../lib/errors';
 import { formatZoned } from '../../lib/zoned-time';
-import { getComplaintByToken } from '../../services/complaints';
-import { toUser, type UserRow } from '../../services/users';
+import { toUser } from '../../services/users';
 import { loadSession, readToken } from '../app/auth';
 
 /** The skeleton's grey bar where a heading goes (apps/web/index.html). */
-export const SHELL_LINE = '<div class="shell-line"></div>';
+const SHELL_LINE = '<div class="shell-line"></div>';
 const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A heading in place of the shell's grey bar, as text. */
 export const withHeading = (page: string, heading: string) =>
@@ -120,29 +117,36 @@ function noticesSummaryHtml(answer: unknown, timeZone: string): string | null {
 }
 
 /**
- * The status page's complaint, for a user who may see it, by the URL's token as the app reads it (the
- * first token=, trimmed): the same complaint the API answers, by the same rule
- * (services/complaints/lookup.ts); null when there is none to show.
+ * One GET of the API, asked of this server in process with the session as a bearer token, so the
+ * answer is the API's own, through the same rules, hooks and schemas; undefined unless it is a 200
+ * (the app then asks, and handles the answer as it always does).
  */
-async function statusComplaint(ctx: Ctx, request: FastifyRequest, user: UserRow) {
+async function askApi(request: FastifyRequest, token: string, path: string): Promise<unknown> {
+  const res = await request.server.inject({
+    method: 'GET',
+    url: `/api${path}`,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  return res.statusCode === 200 ? res.json() : undefined;
+}
+
+/**
+ * The status page's complaint as GET /api/complaints/:token answers it, for the URL's token as the
+ * app reads it (the first token=, trimmed); null when there is none this user may see.
+ */
+async function statusComplaint(request: FastifyRequest, token: string) {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  const token = (new URLSearchParams(query).get('token') ?? '').trim();
-  if (!token || token.length > 64) return null;
-  try {
-    return ZComplaintWithHistory.parse(await getComplaintByToken(ctx, user, token));
-  } catch (err) {
-    // not found is an answer: the app says so
-    if (err instanceof HttpError) return null;
-    throw err;
-  }
+  const complaintToken = (new URLSearchParams(query).get('token') ?? '').trim();
+  if (!complaintToken || complaintToken.length > 64) return null;
+  const answer = await askApi(request, token, `/complaints/${encodeURIComponent(complaintToken)}`);
+  const parsed = ZComplaintWithHistory.safeParse((answer as { data?: unknown } | undefined)?.data);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
  * The API's answers to the requests the screen makes first (contract FIRST_REQUESTS; only for a
- * screen opened with no filters in its address), by the address the app asks them at: each asked of
- * this server in process with the session as a bearer token, so it is the API's own answer, through
- * the same rules, hooks and schemas. An answer that is not a 200 is left out: the app then asks, and
- * handles it as it always does.
+ * screen opened with no filters in its address), by the address the app asks them at (askApi), and
+ * the screen's own first answer (`main`), which its list summary is drawn from.
  */
 async function firstAnswers(request: FastifyRequest, screen: string, user: { role: TRole }, token: string) {
   const hasFilters = request.url.includes('?');
@@ -151,12 +155,8 @@ async function firstAnswers(request: FastifyRequest, screen: string, user: { rol
   const answers: Record<string, unknown> = {};
   await Promise.all(
     paths.map(async (path) => {
-      const res = await request.server.inject({
-        method: 'GET',
-        url: `/api${path}`,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      });
-      if (res.statusCode === 200) answers[`/api${path}`] = res.json();
+      const answer = await askApi(request, token, path);
+      if (answer !== undefined) answers[`/api${path}`] = answer;
     }),
   );
   const main = screenPaths[0];
@@ -192,21 +192,21 @@ export async function signedInPageFor(
     if (!session) return null;
     const { user } = ZCheckAuthResponse.parse({ user: toUser(session.user) });
     let out = withJson(page, EMBEDDED_SESSION_ID, { user });
-    const { answers, main } = await firstAnswers(request, screen, user, token);
+    const [{ answers, main }, complaint] = await Promise.all([
+      firstAnswers(request, screen, user, token),
+      screen === COMPLAINT_STATUS_PATH ? statusComplaint(request, token) : null,
+    ]);
     out = withJson(out, EMBEDDED_ANSWERS_ID, answers);
     const heading = SIGNED_IN_HEADINGS[screen]?.(user);
     if (heading) out = withHeading(out, heading);
     const list = main === undefined ? null : LIST_SUMMARIES[screen]?.(main, ctx.config.timeZone);
     if (list && SHELL_CARDS.test(out)) out = out.replace(SHELL_CARDS, () => list);
-    if (screen === COMPLAINT_STATUS_PATH) {
-      const complaint = await statusComplaint(ctx, request, session.user);
-      if (complaint && SHELL_CARDS.test(out))
-        out = withJson(
-          out.replace(SHELL_CARDS, () => complaintSummaryHtml(complaint, ctx.config.timeZone)),
-          EMBEDDED_COMPLAINT_ID,
-          complaint,
-        );
-    }
+    if (complaint && SHELL_CARDS.test(out))
+      out = withJson(
+        out.replace(SHELL_CARDS, () => complaintSummaryHtml(complaint, ctx.config.timeZone)),
+        EMBEDDED_COMPLAINT_ID,
+        complaint,
+      );
     return out;
   } catch (err) {
     request.log.warn({ err }, 'signed-in page: served as built');
