@@ -19,6 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
+import { addCpu, type CpuUse, cpuWindow } from './cpu';
 import { type BenchUser, generate, signInBenchUsers, signInFilers, signInPosters } from './generate';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { quantile } from './quantile';
@@ -54,6 +55,10 @@ if (!fs.existsSync(serverEntry)) {
   process.exit(1);
 }
 
+// BENCH_NODE_ARGS: Node.js options for the server's processes (`--cpu-prof --cpu-prof-dir=…` for a
+// profile of each worker under the load; Node refuses them in NODE_OPTIONS)
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -82,6 +87,12 @@ interface Row {
   bytes: number;
   /** PostgreSQL: the statements of one request replayed by pgbench alone (bench/postgres-alone.ts) */
   postgresAlone?: AloneResult;
+  /** CPU ms per request sent over the app's halves, by side; `busy`: the machine's busy share */
+  cpu: CpuUse;
+  /** the same over the ceiling's halves (`server`: the bare server; `postgres`: nothing of its own) */
+  ceilingCpu: CpuUse;
+  /** requests a second the app's CPU per request allows on all the machine's cores, at most */
+  cpuBound: number;
 }
 
 /**
@@ -166,6 +177,7 @@ async function startCeiling(bytes: number) {
   await load(url, {}, warmup);
   return {
     url,
+    pid: child.pid!,
     async stop() {
       child.kill();
       await new Promise((r) => child.once('exit', r));
@@ -379,7 +391,7 @@ async function runSize(n: number) {
   const metricsToken = randomBytes(24).toString('hex');
 
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [serverEntry, 'serve'], {
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry, 'serve'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -576,18 +588,29 @@ async function runSize(n: number) {
     const ceilingHalves: Awaited<ReturnType<typeof load>>[] = [];
     // statements are read around the app's halves only: the ceiling's do not touch the server
     let statementsSent = 0;
+    // CPU is read around the loads only, each side's over its own halves
+    const appCpu: CpuUse[] = [];
+    const ceilingCpu: CpuUse[] = [];
     const appHalf = async () => {
       const before = await statements.settled();
+      const cpu = cpuWindow(() => serverProcesses(server.pid!), { postgres: Boolean(databaseUrl) });
       const half = await load(base + s.url, s, duration / 2);
+      appCpu.push(cpu.stop());
       statementsSent += statements.between(before, await statements.settled());
+      return half;
+    };
+    const ceilingHalf = async (opts: Parameters<typeof load>[1]) => {
+      const cpu = cpuWindow(() => [ceilingServer.pid]);
+      const half = await load(ceilingServer.url, opts, duration / 2);
+      ceilingCpu.push(cpu.stop());
       return half;
     };
     appHalves.push(await appHalf());
     // built request by request too when the app's are (the ceiling ignores the token and path)
     const tokens = scenario.tokens ? rotation(scenario.tokens) : null;
     const ceilingOpts = tokens ? { next: () => ({ token: tokens().token }) } : {};
-    ceilingHalves.push(await load(ceilingServer.url, ceilingOpts, duration / 2));
-    ceilingHalves.push(await load(ceilingServer.url, ceilingOpts, duration / 2));
+    ceilingHalves.push(await ceilingHalf(ceilingOpts));
+    ceilingHalves.push(await ceilingHalf(ceilingOpts));
     appHalves.push(await appHalf());
     await ceilingServer.stop();
     const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
@@ -609,6 +632,14 @@ async function runSize(n: number) {
     // their statements too (settled waits for them), and per response the report at 88 req/s read
     // 20.05 statements instead of its 18
     const statementsPerRequest = statementsSent / r.sent;
+    const perRequest = (use: CpuUse, requests: number): CpuUse => ({
+      server: use.server / requests,
+      postgres: use.postgres / requests,
+      load: use.load / requests,
+      busy: use.busy,
+    });
+    const cpu = perRequest(addCpu(appCpu), r.sent);
+    const ceilingSent = ceilingHalves.reduce((sum, h) => sum + h.sent, 0);
     const ceilingRps = mean(ceilingHalves.map((h) => h.rps));
     const replayed = readStatements.get(s.name);
     const postgresAlone =
@@ -628,9 +659,12 @@ async function runSize(n: number) {
       ratio: r.rps / ceilingRps,
       bytes,
       ...(postgresAlone ? { postgresAlone } : {}),
+      cpu,
+      ceilingCpu: perRequest(addCpu(ceilingCpu), ceilingSent),
+      cpuBound: (os.availableParallelism() * 1000) / (cpu.server + cpu.postgres + cpu.load),
     });
     console.log(
-      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}, statements/request ${statementsPerRequest.toFixed(2)} (alone ${statementsPerRequestAlone.toFixed(2)})${postgresAlone ? `; PostgreSQL alone ${postgresAlone.rps.toFixed(0)} req/s, p99 ${postgresAlone.p99} ms` : ''}`,
+      `  ${s.name}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ratio ${(r.rps / ceilingRps).toFixed(2)}, statements/request ${statementsPerRequest.toFixed(2)} (alone ${statementsPerRequestAlone.toFixed(2)}), CPU ms/request app ${cpu.server.toFixed(3)} PostgreSQL ${cpu.postgres.toFixed(3)} load ${cpu.load.toFixed(3)} (machine ${(100 * cpu.busy).toFixed(0)}% busy)${postgresAlone ? `; PostgreSQL alone ${postgresAlone.rps.toFixed(0)} req/s, p99 ${postgresAlone.p99} ms` : ''}`,
     );
   }
   const exported =
@@ -737,7 +771,16 @@ function table(result: Awaited<ReturnType<typeof runSize>>) {
         `| ${r.scenario} | ${r.rps.toFixed(0)} | ${r.statementsPerRequest.toFixed(2)} | ${r.statementsPerRequestAlone.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.ceilingRps.toFixed(0)} | ${r.ratio.toFixed(2)} |${alone(r)}`,
     ),
   ];
-  return lines.join('\n');
+  const ms = (x: number) => x.toFixed(3);
+  const cpu = [
+    `| scenario | app | ${pg ? 'PostgreSQL | ' : ''}load generator | all | req/s the cores allow | req/s measured | machine busy | ceiling: server | its load generator | all |`,
+    `|---|---:|${pg ? '---:|' : ''}---:|---:|---:|---:|---:|---:|---:|---:|`,
+    ...result.rows.map(
+      (r) =>
+        `| ${r.scenario} | ${ms(r.cpu.server)} |${pg ? ` ${ms(r.cpu.postgres)} |` : ''} ${ms(r.cpu.load)} | ${ms(r.cpu.server + r.cpu.postgres + r.cpu.load)} | ${r.cpuBound.toFixed(0)} | ${r.rps.toFixed(0)} | ${(100 * r.cpu.busy).toFixed(0)}% | ${ms(r.ceilingCpu.server)} | ${ms(r.ceilingCpu.load)} | ${ms(r.ceilingCpu.server + r.ceilingCpu.load)} |`,
+    ),
+  ];
+  return `${lines.join('\n')}\n\nCPU ms per request sent, by side (the machine's ${os.availableParallelism()} cores):\n\n${cpu.join('\n')}`;
 }
 
 const results = [];
