@@ -464,6 +464,18 @@ export function isUnavailableError(err: unknown): boolean {
 }
 
 /**
+ * PostgreSQL chose this statement as a deadlock's victim (40P01) or could not serialize it (40001).
+ * Nothing the request sent is wrong and its transaction (or savepoint) is rolled back: run again it
+ * succeeds. Filings that share a batch take the report rollup's row locks filing by filing, so two
+ * instances' batches can take two rows in opposite orders (the shards by connection make it rare,
+ * not impossible: test/faults/two-instances.test.ts met one under load).
+ */
+export function isTransientConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
  * A unique-index violation in either dialect: the loser of a race for a one-per-key row, or a
  * generated key (a complaint token) that is already taken.
  */

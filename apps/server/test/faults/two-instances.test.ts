@@ -93,7 +93,8 @@ if (TEST_DIALECT === 'postgres') {
       await Promise.all(
         [a, b].flatMap((server, s) => Array.from({ length: 4 }, (_, c) => client(server, s * 4 + c))),
       );
-      expect(failures).toEqual([]);
+      // a failure shows what the servers logged
+      expect(failures, `${a.output()}\n${b.output()}`).toEqual([]);
       expect(tokens).toHaveLength(200);
       expect(new Set(tokens).size).toBe(200);
       const stored = await t.database.db

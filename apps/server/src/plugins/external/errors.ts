@@ -1,7 +1,7 @@
 import { MSG } from '@bit/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isUnavailableError } from '../../db/database';
+import { isTransientConflict, isUnavailableError } from '../../db/database';
 import { HttpError } from '../../lib/errors';
 
 /** Fastify's own client-error codes and the text we answer with. */
@@ -57,6 +57,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isUnavailableError(err)) {
       request.log.warn({ err }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ message: MSG.dbUnavailable });
+    }
+    // a deadlock's victim or a serialization failure: the request was fine and would pass if sent again
+    if (isTransientConflict(err)) {
+      request.log.warn({ err }, 'transaction conflict');
+      return reply.status(503).header('retry-after', '1').send({ message: MSG.dbUnavailable });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');

@@ -2,7 +2,7 @@ import { MSG, type TComplaint, type ZFileComplaintRequest } from '@bit/contract'
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
-import { type BatchOptions, isUniqueViolation } from '../../db/database';
+import { type BatchOptions, isTransientConflict, isUniqueViolation } from '../../db/database';
 import type { ComplaintsTable, DB } from '../../db/schema';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
@@ -134,8 +134,9 @@ export async function fileComplaint(
       return { token, complaint: toComplaint(row, now) };
     } catch (err) {
       // 50 random bits make a clash very rare; the filing's savepoint was rolled back (PostgreSQL
-      // aborts a transaction on the failed insert), and it is filed again, with a new token
-      if (isUniqueViolation(err) && attempt < TOKEN_ATTEMPTS) continue;
+      // aborts a transaction on the failed insert), and it is filed again, with a new token. So is a
+      // filing PostgreSQL picked as a deadlock's victim: its savepoint let go of its locks
+      if ((isUniqueViolation(err) || isTransientConflict(err)) && attempt < TOKEN_ATTEMPTS) continue;
       throw err;
     }
   }
