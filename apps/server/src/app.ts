@@ -110,16 +110,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
 
+  const background: { stop(): Promise<void> }[] = [];
   if (opts.mailSender !== false) {
     const sender = startMailSender(ctx);
     wake = sender.wake;
-    app.addHook('onClose', async () => sender.stop());
+    background.push(sender);
   }
-  if (opts.scheduler ?? opts.mailSender !== false) {
-    const scheduler = startScheduler(ctx, DAILY_JOBS);
-    app.addHook('onClose', async () => scheduler.stop());
-  }
-  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+  if (opts.scheduler ?? opts.mailSender !== false) background.push(startScheduler(ctx, DAILY_JOBS));
+  // one hook, in this order: the mail sender and the scheduler stop and finish what they are doing,
+  // then the database closes under nothing
+  app.addHook('onClose', async () => {
+    await Promise.all(background.map((work) => work.stop()));
+    if (ownsDatabase) await database.close();
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app);

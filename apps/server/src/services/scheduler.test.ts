@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Ctx } from '../context';
 import { type Database, openDatabase } from '../db/database';
 import { manualClock } from '../lib/clock';
-import { type DailyJob, runDueJobs } from './scheduler';
+import { type DailyJob, runDueJobs, startScheduler } from './scheduler';
 
 let t: TestApp;
 let second: Database;
@@ -136,5 +136,38 @@ describe('daily jobs', () => {
     clock.advance(60_000);
     expect((await runDueJobs(instance(t.ctx.database, clock), [job]))[0]!.ran).toBe(true);
     expect(await mailsOf('flaky')).toEqual(['2026-03-14']);
+  });
+
+  it('stop only once a check under way has finished, so the database is not closed under it', async () => {
+    let release!: () => void;
+    const started = vi.fn();
+    const job: DailyJob = {
+      name: 'slow',
+      atMinute: 9 * 60,
+      async run() {
+        started();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return { detail: 'ok', mails: 0 };
+      },
+    };
+    const scheduler = startScheduler(instance(t.ctx.database, manualClock(IST(15, 9, 30))), [job], 60_000, 0);
+    await vi.waitFor(() => expect(started).toHaveBeenCalled(), { timeout: 5000, interval: 5 });
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(stopped).toBe(true);
+    const ran = await t.ctx.database.db
+      .selectFrom('job_runs')
+      .select('day')
+      .where('job', '=', 'slow')
+      .execute();
+    expect(ran.map((r) => r.day)).toEqual(['2026-03-15']);
   });
 });

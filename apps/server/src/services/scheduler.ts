@@ -68,28 +68,36 @@ export async function runDueJobs(ctx: Ctx, jobs: readonly DailyJob[]): Promise<J
   return outcomes;
 }
 
-/** Checks the jobs every minute (and once at start, to catch up after downtime). */
-export function startScheduler(ctx: Ctx, jobs: readonly DailyJob[], everyMs = 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDueJobs(ctx, jobs);
-    } catch (err) {
-      ctx.log.warn({ err }, 'timed jobs failed; retried at the next tick');
-    } finally {
-      running = false;
-    }
+/**
+ * Checks the jobs every minute (and once at start, to catch up after downtime). `stop` resolves
+ * once a check under way has finished, so the database can be closed after it: a server stopped
+ * a second after it started closed its database under the first check ("driver has already been
+ * destroyed", seen in test/faults/workers.test.ts).
+ */
+export function startScheduler(ctx: Ctx, jobs: readonly DailyJob[], everyMs = 60_000, firstAfterMs = 1_000) {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runDueJobs(ctx, jobs)
+      .then(
+        () => {},
+        (err) => ctx.log.warn({ err }, 'timed jobs failed; retried at the next tick'),
+      )
+      .finally(() => {
+        running = null;
+      });
   };
-  const first = setTimeout(() => void tick(), 1_000);
-  const timer = setInterval(() => void tick(), everyMs);
+  const first = setTimeout(tick, firstAfterMs);
+  const timer = setInterval(tick, everyMs);
   first.unref();
   timer.unref();
   return {
-    stop() {
+    async stop() {
+      stopped = true;
       clearTimeout(first);
       clearInterval(timer);
+      await running;
     },
   };
 }
