@@ -60,8 +60,9 @@ describe('reports', () => {
 
     expect(await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025')).toBeInTheDocument();
     expect(reportCalls(fetch)).toEqual(['/api/complaints/admin/report']);
-    // the fields show the server's dates, and its default period is the one pressed
-    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    // the fields show the server's dates (filled by an effect after the figures draw), and its default period
+    // is the one pressed
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-01-01'));
     expect(screen.getByLabelText('To')).toHaveValue('2025-03-31');
     expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -132,7 +133,7 @@ describe('reports', () => {
     await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
 
     // the server's dates filled the empty fields; the hostel picked meanwhile stayed
-    expect(screen.getByLabelText('From')).toHaveValue('2025-01-01');
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-01-01'));
     expect(screen.getByLabelText('Hostel')).toHaveValue('3');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3'));
