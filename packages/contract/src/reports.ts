@@ -6,12 +6,19 @@ import { COMPLAINT_TYPES, HOSTEL_MAX, HOSTEL_MIN } from './enums';
 export const REPORT_DAYS_MAX = 366;
 /** Without `from` and `to`, the last this many days up to today. */
 export const REPORT_DAYS_DEFAULT = 90;
+/**
+ * The days a report may name. No complaint is older than the clock's epoch, and the last year stops short of
+ * 9999 so that a default period reckoned from a day (90 days on) is still a four-digit year.
+ */
+export const REPORT_DAY_MIN = '1970-01-01';
+export const REPORT_DAY_MAX = '9998-12-31';
 
 export const MSG_REPORT = {
   dateInvalid: 'Dates must be real days written YYYY-MM-DD',
   rangeReversed: '"from" must not be after "to"',
   rangeTooLong: `A report covers at most ${REPORT_DAYS_MAX} days`,
   hostelInvalid: `Hostel number must be between ${HOSTEL_MIN} and ${HOSTEL_MAX}`,
+  dateOutOfRange: `Dates must be between ${REPORT_DAY_MIN} and ${REPORT_DAY_MAX}`,
 } as const;
 
 /** YYYY-MM-DD that names a real calendar day. */
@@ -32,7 +39,12 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const ZDay = z.preprocess(
   emptyToUndefined,
-  z.string({ error: MSG_REPORT.dateInvalid }).refine(isCalendarDay, MSG_REPORT.dateInvalid).optional(),
+  z
+    .string({ error: MSG_REPORT.dateInvalid })
+    .refine(isCalendarDay, MSG_REPORT.dateInvalid)
+    // YYYY-MM-DD compares as text
+    .refine((day) => day >= REPORT_DAY_MIN && day <= REPORT_DAY_MAX, MSG_REPORT.dateOutOfRange)
+    .optional(),
 );
 
 export const ZReportQuery = z
@@ -55,6 +67,7 @@ export const ZReportQuery = z
   })
   .superRefine((q, ctx) => {
     if (!q.from || !q.to || !isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
+    if (q.from < REPORT_DAY_MIN || q.to > REPORT_DAY_MAX) return;
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: MSG_REPORT.rangeReversed });
     else if (daysInRange(q.from, q.to) > REPORT_DAYS_MAX)
       ctx.addIssue({ code: 'custom', path: ['to'], message: MSG_REPORT.rangeTooLong });

@@ -470,6 +470,29 @@ describe('the admin report (5.6)', () => {
     expect(res.body.message).toMatch(/Dates must be real days written YYYY-MM-DD/);
   });
 
+  it.each([
+    'to=9999-12-31',
+    'from=9999-12-31&to=9999-12-31',
+    'from=9999-10-04',
+    'from=9998-12-31&to=9999-01-01',
+    'from=1969-12-31&to=1970-01-01',
+    'to=1969-12-31',
+    'from=0100-01-01',
+  ])('refuses a day outside the years a report may name rather than failing: %s', async (query) => {
+    const res = await report(query);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Dates must be between 1970-01-01 and 9998-12-31/);
+  });
+
+  it('reports the first and the last days a report may name', async () => {
+    const last = await report('from=9998-12-31');
+    expect(last.status).toBe(200);
+    expect([last.body.from, last.body.to]).toEqual(['9998-12-31', '9999-03-30']);
+    const first = await report('to=1970-01-01');
+    expect(first.status).toBe(200);
+    expect(first.body.filed).toBe(0);
+  });
+
   it('refuses bad filters with 400', async () => {
     expect((await report(`${Q1}&type=Library`)).status).toBe(400);
     expect((await report(`${Q1}&hostelNo=0`)).status).toBe(400);
