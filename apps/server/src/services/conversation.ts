@@ -270,27 +270,37 @@ export async function postMessage(
   return toMessage(row);
 }
 
-/** A photo on a complaint: checked and re-encoded first, then stored with its row in one transaction. */
+/** Whether a complaint already holds its most photos. */
+async function photosFull(db: Kysely<DB>, complaintId: number): Promise<boolean> {
+  const { n } = await db
+    .selectFrom('complaint_attachments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('complaint_id', '=', complaintId)
+    .executeTakeFirstOrThrow();
+  return Number(n) >= PHOTOS_PER_COMPLAINT;
+}
+
+/**
+ * A photo on a complaint. Who may add it, to what, and whether there is room are checked before the upload
+ * is read or decoded (a decode is the dearest thing the server does: a refused photo should not cost one);
+ * then it is re-encoded and stored with its row in one transaction that checks again.
+ */
 export async function addAttachment(
   ctx: Ctx,
   user: UserRow,
   complaintId: number,
-  bytes: Buffer,
+  readPhoto: () => Promise<Buffer>,
 ): Promise<TAttachment> {
   assertParticipant(user);
   const first = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
   if (!isOpenForMessages(first, ctx.clock.now())) throw conflict(MSG_CONVERSATION.closedForMessages);
-  const photo = await processPhoto(bytes);
+  if (await photosFull(ctx.database.db, complaintId)) throw conflict(MSG_CONVERSATION.tooManyPhotos);
+  const photo = await processPhoto(await readPhoto());
   const row = await ctx.database.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
     if (!isOpenForMessages(complaint, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
-    const { n } = await trx
-      .selectFrom('complaint_attachments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('complaint_id', '=', complaintId)
-      .executeTakeFirstOrThrow();
-    if (Number(n) >= PHOTOS_PER_COMPLAINT) throw conflict(MSG_CONVERSATION.tooManyPhotos);
+    if (await photosFull(trx, complaintId)) throw conflict(MSG_CONVERSATION.tooManyPhotos);
     return storePhoto(trx, complaintId, photo, actorColumns(user, now));
   });
   return toAttachment(row);

@@ -375,6 +375,25 @@ describe('photos (5.3)', () => {
     const seventh = await upload(warden, c.id, small);
     expect(seventh.status).toBe(409);
     expect(seventh.body).toEqual({ message: 'A complaint can have at most 6 photos' });
+    // refused before it is read or decoded: even bytes that are no image get the 409, not the 415 a decode gives
+    const notAnImage = await upload(owner, c.id, Buffer.from('hello, I am text'));
+    expect(notAnImage.status).toBe(409);
+  });
+
+  it('refuses who may not add a photo before it reads the upload', async () => {
+    const c = await file(owner, hostelComplaint(h));
+    const broken = (who: Built) =>
+      t.request({
+        method: 'POST',
+        url: `/api/complaints/${c.id}/attachments`,
+        token: who.token,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n',
+      });
+    // the body is malformed: its owner is told so, an admin and a stranger learn only that they may not
+    expect((await broken(owner)).status).toBe(400);
+    expect((await broken(await buildAdmin(t))).status).toBe(403);
+    expect((await broken(await buildStudent(t))).status).toBe(404);
   });
 
   it('serves url and thumbUrl only to whoever may see the complaint, privately cached', async () => {

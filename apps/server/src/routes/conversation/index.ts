@@ -102,8 +102,7 @@ export async function conversationRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const photo = await readPhoto(request);
-      const data = await addAttachment(ctx, user, request.params.id, photo);
+      const data = await addAttachment(ctx, user, request.params.id, () => readPhoto(request));
       return reply.status(201).send({ data });
     },
   );
