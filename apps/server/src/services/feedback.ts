@@ -37,28 +37,29 @@ export async function submitFeedback(
   studentId: number,
   input: TSubmitFeedbackRequest,
 ): Promise<TFeedback> {
-  const db = ctx.database.db;
-  // someone else's complaint answers exactly like a missing one, so ids reveal nothing
-  const complaint = await db
-    .selectFrom('complaints')
-    .select(['id', 'token', 'type', 'sub_type', 'status', 'student_name', 'student_roll'])
-    .where('id', '=', input.complaintId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
-  if (!complaint) throw notFound(MSG.complaintNotFound);
-  if (complaint.status !== 'Resolved') throw badRequest(MSG.feedbackNotResolved);
-  const existing = await db
-    .selectFrom('feedback')
-    .select('id')
-    .where('complaint_id', '=', input.complaintId)
-    .executeTakeFirst();
-  if (existing) throw conflict(MSG.feedbackDuplicate);
-
   const now = ctx.clock.now();
   const comments = input.comments ?? null;
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
+  const { id, complaint } = await ctx.database.db
+    .transaction()
+    .execute(async (trx) => {
+      // read and locked in the transaction that stores the feedback: a reopening or a status change at the
+      // same moment (another tab, the authority) either comes first and is seen here, or waits for this
+      let query = trx
+        .selectFrom('complaints')
+        .select(['id', 'token', 'type', 'sub_type', 'status', 'student_name', 'student_roll'])
+        .where('id', '=', input.complaintId)
+        .where('student_id', '=', studentId);
+      if (ctx.database.dialect === 'postgres') query = query.forUpdate();
+      const found = await query.executeTakeFirst();
+      // someone else's complaint answers exactly like a missing one, so ids reveal nothing
+      if (!found) throw notFound(MSG.complaintNotFound);
+      if (found.status !== 'Resolved') throw badRequest(MSG.feedbackNotResolved);
+      const existing = await trx
+        .selectFrom('feedback')
+        .select('id')
+        .where('complaint_id', '=', input.complaintId)
+        .executeTakeFirst();
+      if (existing) throw conflict(MSG.feedbackDuplicate);
       const row = await trx
         .insertInto('feedback')
         .values({
@@ -71,13 +72,12 @@ export async function submitFeedback(
         .returning('id')
         .executeTakeFirstOrThrow();
       await bumpCounters(trx, { 'fb:count': 1, 'fb:sum': input.rating });
-      return Number(row.id);
+      return { id: Number(row.id), complaint: found };
+    })
+    .catch((err: unknown) => {
+      // two submissions at once: the unique index on complaint_id lets only one in
+      throw isUniqueViolation(err) ? conflict(MSG.feedbackDuplicate) : err;
     });
-  } catch (err) {
-    // two submissions at once: the unique index on complaint_id lets only one in
-    if (isUniqueViolation(err)) throw conflict(MSG.feedbackDuplicate);
-    throw err;
-  }
   return {
     id,
     rating: input.rating,

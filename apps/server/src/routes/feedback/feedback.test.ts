@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -97,6 +98,52 @@ describe('submitting feedback', () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => submit(s, { complaintId: c2.id, rating: 2 })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
   });
+
+  // One connection serializes SQLite's transactions; on PostgreSQL a reopening (or an authority's status change)
+  // committing while the feedback is stored could leave a rating on a complaint that is Pending again.
+  it.runIf(process.env.TEST_DIALECT === 'postgres')(
+    'waits for a status change under way and refuses feedback on the complaint it reopened',
+    async () => {
+      const s = await buildStudent(t);
+      const c = await complaintOf(s);
+      let release = () => {};
+      let changed = () => {};
+      const isChanged = new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+      const reopening = t.ctx.database.db.transaction().execute(async (trx) => {
+        await trx.updateTable('complaints').set({ status: 'Pending' }).where('id', '=', c.id).execute();
+        changed();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await isChanged;
+      let settled = false;
+      const answer = submit(s, { complaintId: c.id, rating: 5 }).finally(() => {
+        settled = true;
+      });
+      // until the feedback waits on the complaint's row (or, wrongly, is answered without waiting)
+      for (let waited = 0; !settled && waited < 5_000; waited += 20) {
+        const { rows } = await sql<{ n: string }>`
+          select count(*) as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.database.db);
+        if (Number(rows[0]?.n) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      release();
+      await reopening;
+      const res = await answer;
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Feedback can only be given for a resolved complaint');
+      const stored = await t.ctx.database.db
+        .selectFrom('feedback')
+        .select('id')
+        .where('complaint_id', '=', c.id)
+        .execute();
+      expect(stored).toEqual([]);
+    },
+  );
 
   it('refuses ratings 0, 6, 2.5 and text with 400', async () => {
     const s = await buildStudent(t);
