@@ -26,9 +26,9 @@ export type TActor = z.infer<typeof ZActor>;
 export const ZPostMessageRequest = z.strictObject({
   body: z
     .string({ error: MSG_CONVERSATION.messageRequired })
-    .trim()
-    .min(1, MSG_CONVERSATION.messageRequired)
-    .max(COMPLAINT_MESSAGE_MAX, MSG_CONVERSATION.messageTooLong),
+    // free text is stored exactly as sent (CONTRACT 3): blank is refused, nothing is trimmed
+    .refine((s) => s.trim().length > 0, MSG_CONVERSATION.messageRequired)
+    .refine((s) => s.length <= COMPLAINT_MESSAGE_MAX, MSG_CONVERSATION.messageTooLong),
 });
 export type TPostMessageRequest = z.infer<typeof ZPostMessageRequest>;
 
@@ -53,8 +53,7 @@ export const ZAttachmentResponse = z.object({ data: ZAttachment });
 export const ZReopenRequest = z.strictObject({
   reason: z
     .string({ error: MSG_CONVERSATION.reasonRequired })
-    .trim()
-    .min(1, MSG_CONVERSATION.reasonRequired)
-    .max(REOPEN_REASON_MAX, MSG_CONVERSATION.reasonTooLong),
+    .refine((s) => s.trim().length > 0, MSG_CONVERSATION.reasonRequired)
+    .refine((s) => s.length <= REOPEN_REASON_MAX, MSG_CONVERSATION.reasonTooLong),
 });
 export type TReopenRequest = z.infer<typeof ZReopenRequest>;

@@ -1,3 +1,4 @@
+import { MSG_CONVERSATION } from '@bit/contract';
 /**
  * CONTRACT 5.1 to 5.4: who is told of a new complaint, messages, photos and reopening, each rule by
  * role, on SQLite and PostgreSQL.
@@ -214,6 +215,18 @@ describe('messages (5.2)', () => {
       'Still broken today.',
       'An electrician comes at 4 pm.',
     ]);
+  });
+
+  it('stores a message exactly as sent, indentation and last newline kept, and refuses one only of spaces', async () => {
+    const c = await file(owner, hostelComplaint(h));
+    const list = '  1. The fan hums\n  2. The light flickers\n';
+    const res = await say(owner, c.id, list);
+    expect(res.status).toBe(201);
+    expect(res.body.data.body).toBe(list);
+    expect((await detail(owner, c.token)).messages.at(-1).body).toBe(list);
+    const blank = await say(owner, c.id, ' \n\t ');
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(MSG_CONVERSATION.messageRequired);
   });
 
   it("mails a student's words to the authorities who worked on it, or to all in scope, and an authority's to the student", async () => {
@@ -499,6 +512,15 @@ describe('reopening (5.4)', () => {
     const res = await reopen(owner, c.id);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'This complaint cannot be reopened' });
+  });
+
+  it('keeps the reason exactly as written, and refuses one only of spaces', async () => {
+    const c = await file(owner, hostelComplaint(h));
+    expect((await update(warden, c.id, 'Resolved')).status).toBe(200);
+    expect((await reopen(owner, c.id, '   ')).status).toBe(400);
+    const reason = '  Room 101:\n  the fan stopped again.\n';
+    expect((await reopen(owner, c.id, reason)).status).toBe(200);
+    expect((await detail(owner, c.token)).history.at(-1).remarks).toBe(reason);
   });
 
   it('lets only its own student reopen: another student 404, an authority or admin 403', async () => {

@@ -153,9 +153,10 @@ describe('the message box', () => {
     const post = fetch.mock.calls.find(
       ([url, init]) => String(url).endsWith('/messages') && init?.method === 'POST',
     );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ body: 'The router light is red' });
+    // sent as typed: the server stores free text exactly as sent (CONTRACT 3)
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ body: '  The router light is red  ' });
     await waitFor(() => expect(timeline()).toHaveLength(2));
-    expect(timeline()[1]).toHaveTextContent('Asha Kumari (Student) wrote:The router light is red');
+    expect(timeline()[1]).toHaveTextContent(/Asha Kumari \(Student\) wrote:\s*The router light is red/);
     expect(screen.getByLabelText('Your message')).toHaveValue('');
   });
 
