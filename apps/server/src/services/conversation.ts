@@ -207,8 +207,15 @@ export async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, co
   return mails.length;
 }
 
-async function assertUnderMessageLimit(ctx: Ctx, user: UserRow, now: number) {
-  const recent = await ctx.database.db
+/**
+ * In the message's transaction. On PostgreSQL the writer's row is locked first (NO KEY UPDATE: rows that
+ * only refer to the user are not held up), so a burst of messages from one user is counted one at a time
+ * and cannot pass the limit together; one SQLite connection runs the transactions one at a time anyway.
+ */
+async function assertUnderMessageLimit(ctx: Ctx, trx: Transaction<DB>, user: UserRow, now: number) {
+  if (ctx.database.dialect === 'postgres')
+    await trx.selectFrom('users').select('id').where('id', '=', Number(user.id)).forNoKeyUpdate().execute();
+  const recent = await trx
     .selectFrom('complaint_messages')
     .select('at')
     .where('by_id', '=', Number(user.id))
@@ -233,8 +240,8 @@ export async function postMessage(
   const now = ctx.clock.now();
   const complaint = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
   if (!isOpenForMessages(complaint, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
-  await assertUnderMessageLimit(ctx, user, now);
   const row = await ctx.database.db.transaction().execute(async (trx) => {
+    await assertUnderMessageLimit(ctx, trx, user, now);
     const inserted = await trx
       .insertInto('complaint_messages')
       .values({ complaint_id: complaintId, body, ...actorColumns(user, now) })

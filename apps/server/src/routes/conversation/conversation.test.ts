@@ -271,6 +271,14 @@ describe('messages (5.2)', () => {
     t.clock.advance(60 * 60_000 + 1000);
     expect((await say(writer, c.id, 'an hour later')).status).toBe(201);
   });
+
+  it('lets only one of a burst of messages past the 30th, however many arrive at once', async () => {
+    const c = await file(owner, hostelComplaint(h));
+    const writer = await buildAuthority(t, 'Hostel Clerk', { hostelNo: h });
+    for (let i = 0; i < 29; i++) expect((await say(writer, c.id, `note ${i}`)).status).toBe(201);
+    const burst = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => say(writer, c.id, `at once ${i}`)));
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+  });
 });
 
 const photo = async (format: 'jpeg' | 'png' | 'webp', width = 120, height = 90) =>
