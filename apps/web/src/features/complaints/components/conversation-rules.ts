@@ -42,12 +42,17 @@ export type TReopenCheck = { reopenable: false; why: string | null } | { reopena
 
 /**
  * Reopening (CONTRACT 5.4): a Resolved or Rejected complaint, within 14 days of that change, reopened
- * fewer than twice. Feedback also closes it, which the complaint does not tell: the server says so.
+ * fewer than twice, without feedback. The student's own list and the complaint's page carry the
+ * student's `rating`; where it is left out the server decides.
  * `why` is null for a complaint still Pending or In Progress, where reopening means nothing.
  */
-export function reopenCheck(c: TClosable & Pick<TComplaint, 'reopenCount'>, now = Date.now()): TReopenCheck {
+export function reopenCheck(
+  c: TClosable & Pick<TComplaint, 'reopenCount' | 'rating'>,
+  now = Date.now(),
+): TReopenCheck {
   const closed = closedAt(c);
   if (closed === null) return { reopenable: false, why: null };
+  if (c.rating != null) return { reopenable: false, why: 'A complaint you have rated cannot be reopened.' };
   if (c.reopenCount >= REOPEN_MAX)
     return { reopenable: false, why: 'This complaint was already reopened twice, the most it can be.' };
   if (now - closed >= OPEN_MS)

@@ -10,7 +10,7 @@ const ReopenDialog = lazy(() => loadReopenForm().then((m) => ({ default: m.Reope
 // ahead of the click, quietly: a failed fetch here is the click's to report
 const preloadReopenForm = () => void loadReopenForm().catch(() => undefined);
 
-type TReopenable = Pick<TComplaint, 'id' | 'token' | 'status' | 'updatedAt' | 'reopenCount'> & {
+type TReopenable = Pick<TComplaint, 'id' | 'token' | 'status' | 'updatedAt' | 'reopenCount' | 'rating'> & {
   history?: readonly THistoryEntry[];
 };
 

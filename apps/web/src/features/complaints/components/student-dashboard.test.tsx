@@ -80,6 +80,7 @@ describe('student dashboard', () => {
               updatedAt: daysAgo(1),
               reopenCount: 2,
             }),
+            complaint({ id: 5, token: 'CMP-RATED', status: 'Resolved', updatedAt: daysAgo(1), rating: 4 }),
           ]),
         ),
     });
@@ -92,6 +93,9 @@ describe('student dashboard', () => {
     expect(await row('CMP-OLD')).toHaveTextContent('Reopening closes 14 days after a complaint is rejected.');
     expect(await row('CMP-TWICE')).toHaveTextContent('This complaint was already reopened twice');
     expect(within(await row('CMP-TWICE')).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
+    // feedback closes it (CONTRACT 5.4): no button the server would refuse
+    expect(await row('CMP-RATED')).toHaveTextContent('A complaint you have rated cannot be reopened.');
+    expect(within(await row('CMP-RATED')).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
   });
 
   it('reopens a complaint from its row with a reason, and the list shows it Pending again', async () => {
