@@ -215,7 +215,8 @@ describe('updating a complaint and its history', () => {
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({
       status: 'Resolved',
-      remarks: null,
+      // a change without a remark keeps the complaint's latest one; the history shows it brought none
+      remarks: 'Plumber called',
       assignedTo: { name: 'Clerk One', designation: 'Hostel Clerk' },
     });
 
@@ -243,6 +244,28 @@ describe('updating a complaint and its history', () => {
       },
     ]);
     expect(got.body.data.status).toBe('Resolved');
+  });
+
+  it('keeps the latest remark on the complaint when a later change brings none, and takes a new one', async () => {
+    const owner = await buildStudent(t);
+    const { id, token } = (await file(owner.token, hostel)).body.complaint;
+    const put = (payload: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: `/api/complaints/${id}`, token: warden.token, payload });
+    expect((await put({ status: 'In Progress', remarks: 'Plumber called' })).body.data.remarks).toBe(
+      'Plumber called',
+    );
+    // the dialog sends an empty remark, an API client may leave it out or send null
+    for (const payload of [
+      { status: 'Resolved', remarks: '' },
+      { status: 'Resolved' },
+      { status: 'Resolved', remarks: null },
+    ])
+      expect((await put(payload)).body.data.remarks).toBe('Plumber called');
+    const got = await t.request({ method: 'GET', url: `/api/complaints/${token}`, token: owner.token });
+    expect(got.body.data.remarks).toBe('Plumber called');
+    expect((await put({ status: 'Resolved', remarks: 'Tap replaced' })).body.data.remarks).toBe(
+      'Tap replaced',
+    );
   });
 
   it('keeps an update to the same status in the history too', async () => {

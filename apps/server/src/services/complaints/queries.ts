@@ -292,7 +292,8 @@ export const setStatus = preparedQuery((db, p: Placeholders<StatusChange>, shape
     .updateTable('complaints')
     .set({
       status: p.status,
-      remarks: p.remarks,
+      // the complaint shows its latest remark: a change that brings none keeps it (the history has each)
+      remarks: (eb) => eb.fn.coalesce(p.remarks, 'remarks'),
       assigned_to_id: p.authorityId,
       assigned_name: p.authorityName,
       assigned_designation: p.authorityDesignation,

@@ -48,7 +48,8 @@ export async function updateComplaintStatus(
     const change = {
       id,
       status: input.status,
-      remarks,
+      // no remark (left out, null or empty) keeps the complaint's last one
+      remarks: input.remarks || null,
       authorityId: Number(authority.id),
       authorityName: authority.name,
       authorityDesignation: authority.designation,

@@ -24,7 +24,7 @@ const schema = formSchema<TValues, TUpdateComplaintRequest>(ZUpdateComplaintRequ
  * The Update modal: any of the four statuses and remarks. It keeps focus inside, closes on Escape and
  * gives focus back to the button that opened it (components/ui/modal.tsx). The remarks start empty:
  * the previous remark is in the complaint's history already, and sent again it would repeat there
- * and in the mails.
+ * and in the mails; an update without one keeps it as the complaint's remarks (the server's rule).
  */
 export function UpdateComplaintDialog({
   complaint,
