@@ -7,6 +7,7 @@ import { Age, DateTime, FiledOn } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
+import { useStepBackFromEmptyPage } from '../../../hooks/use-step-back-from-empty-page';
 import { OverdueBadge } from './overdue';
 
 const tableClass = 'min-w-full divide-y divide-slate-200 text-left text-sm';
@@ -128,6 +129,7 @@ export function ComplaintTable({
   // one of the two is in the page, never both: screen readers and find-in-page meet each complaint once
   const wide = useMediaQuery(SM_UP, true);
   const tableCols = actions ? [...cols, { header: 'Actions', hiddenHeader: true, cell: actions }] : cols;
+  useStepBackFromEmptyPage(query.data, query.data?.pageSize || PAGE_SIZE_DEFAULT, onPageChange);
   return (
     <QueryState
       query={query}

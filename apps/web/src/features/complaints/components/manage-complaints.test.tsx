@@ -114,6 +114,40 @@ describe('manage complaints', () => {
     );
   });
 
+  it('goes back to the last page with complaints when an update empties the page shown', async () => {
+    // 21 Pending complaints: 20 on page 1 and one on page 2, until the warden resolves it
+    let pending = Array.from({ length: 21 }, (_, i) =>
+      complaint({ id: 100 - i, token: `CMP-N${100 - i}`, status: 'Pending' }),
+    );
+    mockFetch({
+      'GET /api/complaints/authority': (url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        const p = Number(q.get('page') ?? '1');
+        const before = Number(q.get('before') ?? Infinity);
+        const data = pending.filter((c) => c.id < before).slice(p > 1 && q.get('before') ? 0 : (p - 1) * 20);
+        return jsonResponse(200, { ...page(data.slice(0, 20), pending.length, p), stats });
+      },
+      'PUT /api/complaints/80': () => {
+        const done = { ...pending.find((c) => c.id === 80)!, status: 'Resolved' as const };
+        pending = pending.filter((c) => c.id !== 80);
+        return jsonResponse(200, { message: MSG.statusUpdated, data: done });
+      },
+    });
+    const { router } = renderRoutes(
+      [{ path: '/manage-complaints', element: <ManageComplaints user={warden} /> }],
+      ['/manage-complaints?status=Pending'],
+    );
+    await screen.findByText('CMP-N100');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Update CMP-N80' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: 'Resolved' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=Pending'));
+    expect(await screen.findByText('CMP-N100')).toBeInTheDocument();
+    expect(screen.queryByText('No complaints found.')).not.toBeInTheDocument();
+  });
+
   it('keeps only the overdue complaints with one tap, in the URL and the request, from page 1', async () => {
     const fetch = mockFetch({
       'GET /api/complaints/authority': (url) => {

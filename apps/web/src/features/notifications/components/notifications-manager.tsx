@@ -20,6 +20,7 @@ import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
+import { useStepBackFromEmptyPage } from '../../../hooks/use-step-back-from-empty-page';
 import { errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useDeleteNotice } from '../api/delete-notice';
@@ -54,6 +55,11 @@ export function NotificationsManager({ user }: { user: TUser }) {
 
   const cursors = usePageCursors('every');
   const list = useAllNotices(page, cursors.before(page));
+  useStepBackFromEmptyPage(
+    list.data && { page, count: list.data.count, data: list.data.data },
+    list.data?.pageSize ?? NOTICE_PAGE_SIZE,
+    setPage,
+  );
   const post = usePostNotice();
   const remove = useDeleteNotice();
 

@@ -91,6 +91,33 @@ describe('notifications manager', () => {
     expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
   });
 
+  it('goes back to the last page with notices when the only notice of a later page is deleted', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    // ten notices on page 1, one on page 2, until it is deleted
+    let notices = Array.from({ length: 11 }, (_, i) => notice(20 - i));
+    const fetch = mockFetch({
+      'GET /api/notifications': (url: string) => {
+        const p = Number(new URL(url, 'http://x').searchParams.get('page') ?? '1');
+        const data = notices.slice((p - 1) * 10, p * 10);
+        return jsonResponse(200, { count: notices.length, page: p, pageSize: 10, data });
+      },
+      'DELETE /api/notifications/10': () => {
+        notices = notices.filter((n) => n.id !== 10);
+        return jsonResponse(200, { message: MSG.notificationDeleted });
+      },
+    });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    await screen.findByText('Notice 20');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Notice 10' }));
+    expect(await screen.findByText('Notice 20')).toBeInTheDocument();
+    expect(screen.queryByText('No notifications yet.')).not.toBeInTheDocument();
+    expect(
+      String(fetch.mock.calls.filter(([, init]) => !init?.method || init.method === 'GET').at(-1)?.[0]),
+    ).toContain('page=1');
+  });
+
   it('offers delete only on the notices an authority posted, and on every notice to an admin', async () => {
     mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([mine, theirs])) });
     const { unmount } = renderRoutes(
