@@ -146,3 +146,55 @@ describe('an unverified student logging in', () => {
     expect(screen.queryByRole('link', { name: 'Enter the code' })).toBeNull();
   });
 });
+
+describe('where a sign-in lands', () => {
+  const student = {
+    id: 1,
+    name: 'Asha',
+    email: 'asha@bitmesra.ac.in',
+    role: 'student',
+    mobile: null,
+    department: null,
+    designation: null,
+    hostelNo: null,
+    roomNo: null,
+    rollNo: null,
+    session: null,
+    approved: true,
+  };
+  const landing = async (from: unknown) => {
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/student-login': () =>
+        jsonResponse(200, { message: MSG.loginSuccess, token: 'tok', user: student }),
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/student-login', element: <LoginForm kind="student" /> },
+        { path: '*', element: <p>landed</p> },
+      ],
+      [{ pathname: '/student-login', state: { from } }],
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: student.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('landed');
+    return `${router.state.location.pathname}${router.state.location.search}`;
+  };
+
+  it('is the screen the visitor was sent away from, when the role may open it', async () => {
+    expect(
+      await landing({
+        pathname: '/complaint-status',
+        search: '?token=CMP-ABC123',
+        roles: ['student', 'admin'],
+      }),
+    ).toBe('/complaint-status?token=CMP-ABC123');
+  });
+
+  it("is the role's dashboard when the screen kept is another role's", async () => {
+    expect(await landing({ pathname: '/manage-complaints', search: '', roles: ['authority'] })).toBe(
+      '/student-dashboard',
+    );
+  });
+});

@@ -24,7 +24,8 @@ export function ProtectedRoute({ roles, children }: { roles?: readonly TRole[]; 
     );
   }
   if (status === 'unreachable') return <SessionUnreachable retry={retry} />;
-  if (!user) return <Navigate to={paths.home} replace state={{ from: location }} />;
+  // the kept location says who may open it: signing in as another role lands on that role's dashboard
+  if (!user) return <Navigate to={paths.home} replace state={{ from: { ...location, roles } }} />;
   if (roles && !roles.includes(user.role)) return <Navigate to={paths.home} replace />;
   return children ?? <Outlet />;
 }
