@@ -2,6 +2,7 @@ import { MSG } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { student } from '../../../test/fixtures';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { LoginForm } from './login-form';
 
@@ -148,20 +149,6 @@ describe('an unverified student logging in', () => {
 });
 
 describe('where a sign-in lands', () => {
-  const student = {
-    id: 1,
-    name: 'Asha',
-    email: 'asha@bitmesra.ac.in',
-    role: 'student',
-    mobile: null,
-    department: null,
-    designation: null,
-    hostelNo: null,
-    roomNo: null,
-    rollNo: null,
-    session: null,
-    approved: true,
-  };
   const landing = async (from: unknown) => {
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(401, {}),
