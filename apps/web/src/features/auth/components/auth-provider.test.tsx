@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
-import { student } from '../../../test/fixtures';
+import { student, warden } from '../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../test/utils';
 import { AuthProvider, useAuth } from './auth-provider';
 
@@ -182,5 +182,43 @@ describe('a page that carries the signed-in user (loaded with the session cookie
     await loadOnPage(null);
     expect(screen.getByText('status anonymous')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('an authority awaiting approval', () => {
+  function Approval() {
+    const { user } = useAuth();
+    return <p>{user ? (user.approved ? 'approved' : 'awaiting approval') : 'nobody'}</p>;
+  }
+
+  it('is told of the approval when the tab comes back into view, without a reload', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
+    let approved = false;
+    const fetch = mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: { ...warden, approved } }),
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <Approval />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('awaiting approval');
+    // the listener is attached by an effect after that draw: focus until it asks
+    await waitFor(() => {
+      fireEvent.focus(window);
+      expect(fetch.mock.calls.length).toBeGreaterThan(1);
+    });
+    expect(screen.getByText('awaiting approval')).toBeInTheDocument();
+
+    approved = true;
+    fireEvent.focus(window);
+    expect(await screen.findByText('approved')).toBeInTheDocument();
+    // approved: no more checks on focus
+    const asked = fetch.mock.calls.length;
+    fireEvent.focus(window);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetch.mock.calls.length).toBe(asked);
   });
 });

@@ -95,6 +95,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [user, attempt]);
 
+  // An authority awaiting approval learns of it without a reload: the session is checked again each time
+  // the tab comes back into view (the admin approves in another window, on another day), and once approved
+  // the dashboard and the lists start asking for complaints.
+  useEffect(() => {
+    if (user?.role !== 'authority' || user.approved) return;
+    const started = version.current;
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return;
+      checkAuth()
+        .then(({ user: current }) => {
+          if (started !== version.current || !current.approved) return;
+          setUser((prev) => (prev ? toSessionUser(current, prev.role) : prev));
+        })
+        // no answer now: the next time the tab is shown asks again
+        .catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', recheck);
+    window.addEventListener('focus', recheck);
+    return () => {
+      document.removeEventListener('visibilitychange', recheck);
+      window.removeEventListener('focus', recheck);
+    };
+  }, [user]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const updateUser = useCallback(
     (next: TUser) => setUser((current) => (current ? toSessionUser(next, current.role) : current)),
