@@ -55,11 +55,7 @@ export function NotificationsManager({ user }: { user: TUser }) {
 
   const cursors = usePageCursors('every');
   const list = useAllNotices(page, cursors.before(page));
-  useStepBackFromEmptyPage(
-    list.data && { page, count: list.data.count, data: list.data.data },
-    list.data?.pageSize ?? NOTICE_PAGE_SIZE,
-    setPage,
-  );
+  useStepBackFromEmptyPage(list.data, list.data?.pageSize ?? NOTICE_PAGE_SIZE, setPage);
   const post = usePostNotice();
   const remove = useDeleteNotice();
 
