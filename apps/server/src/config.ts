@@ -23,6 +23,7 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain such as bitmesra.ac.in')
     .default('bitmesra.ac.in'),
   AUTHORITY_APPROVAL: z.enum(['admin', 'none']).default('admin'),
+  ADMIN_2FA: z.enum(['optional', 'required']).default('optional'),
   PUBLIC_URL: z.url().optional(),
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +61,8 @@ export interface AppConfig {
   mailFrom: string;
   studentEmailDomain: string;
   authorityApproval: 'admin' | 'none';
+  /** CONTRACT 6.5: `required` makes admins set up two-step sign-in before anything else */
+  admin2fa: 'optional' | 'required';
   publicUrl: string;
   /**
    * PUBLIC_URL was given. Unset, `npm start` serves http://localhost:PORT while listening on
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     studentEmailDomain: e.STUDENT_EMAIL_DOMAIN.toLowerCase(),
     authorityApproval: e.AUTHORITY_APPROVAL,
+    admin2fa: e.ADMIN_2FA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicUrlSet: e.PUBLIC_URL !== undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

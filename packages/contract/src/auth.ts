@@ -10,6 +10,7 @@ import {
 } from './enums';
 import { MSG } from './messages';
 import { ZMobile } from './profile';
+import { ZTwoFactorChallenge } from './security';
 import { ZUser } from './user';
 
 const NAME_MAX = 100;
@@ -146,6 +147,9 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZAuthResponse = z.object({ token: z.string(), user: ZUser });
 export type TAuthResponse = z.infer<typeof ZAuthResponse>;
+/** A login's answer: signed in, or (CONTRACT 6.5) a ticket for the second step. */
+export const ZLoginResponse = z.union([ZAuthResponse, ZTwoFactorChallenge]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZVerifyEmailResponse = z.object({ message: z.string(), token: z.string(), user: ZUser });
 export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
@@ -179,5 +183,7 @@ export const ZPublicConfig = z.object({
   authorityApproval: z.enum(['admin', 'none']),
   /** the server's TIME_ZONE (CONTRACT 5.5): the web app shows every date in it */
   timeZone: z.string(),
+  /** CONTRACT 6.5: ADMIN_2FA; `required` makes admins set up two-step sign-in before anything else */
+  admin2fa: z.enum(['optional', 'required']),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -13,5 +13,6 @@ export * from './messages';
 export * from './notifications';
 export * from './profile';
 export * from './reports';
+export * from './security';
 export * from './status';
 export * from './user';

@@ -15,5 +15,7 @@ export const ZUser = z.object({
   rollNo: z.string().nullable(),
   session: z.string().nullable(),
   approved: z.boolean(),
+  /** CONTRACT 6.5: two-step sign-in is on for this account */
+  twoFactor: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;

@@ -24,6 +24,53 @@ export interface UsersTable {
   updated_at: number;
   /** CONTRACT 5.1: each, digest or off; null is the designation's default */
   new_complaints_pref: 'each' | 'digest' | 'off' | null;
+  /** CONTRACT 6.5: 1 when two-step sign-in is on (its secret is in two_factor) */
+  two_factor_on: Generated<number>;
+}
+
+/** CONTRACT 6.5: keys the server signs with, shared by every instance (migration 011). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  enabled_at: number | null;
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
+export interface LoginTicketsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  remember: number;
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
 }
 
 export interface SessionsTable {
@@ -241,4 +288,9 @@ export interface DB {
   attachment_files: AttachmentFilesTable;
   job_runs: JobRunsTable;
   report_rollup: ReportRollupTable;
+  server_keys: ServerKeysTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  login_tickets: LoginTicketsTable;
+  audit_log: AuditLogTable;
 }

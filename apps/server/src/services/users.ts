@@ -25,6 +25,7 @@ export const USER_COLUMNS = [
   'created_at',
   'updated_at',
   'new_complaints_pref',
+  'two_factor_on',
 ] as const satisfies readonly (keyof UserRow)[];
 
 // a column added to users and not to USER_COLUMNS fails the type check here, instead of going
@@ -48,6 +49,7 @@ export function toUser(row: UserRow): TUser {
     rollNo: row.roll_no,
     session: row.session,
     approved: row.approved === 1,
+    twoFactor: row.two_factor_on === 1,
   };
 }
 

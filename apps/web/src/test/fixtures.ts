@@ -14,6 +14,7 @@ export const student: TUser = {
   rollNo: 'BTECH/10001/23',
   session: '2023-27',
   approved: true,
+  twoFactor: false,
 };
 
 export const warden: TUser = {

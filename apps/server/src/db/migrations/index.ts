@@ -14,6 +14,7 @@ import {
 } from './008-due-dates-reports';
 import { reportRollups } from './009-report-rollups';
 import { profileRoom } from './010-profile-room';
+import { signInAndAudit } from './011-sign-in-and-audit';
 
 export type { MigrationSettings };
 
@@ -33,5 +34,6 @@ export function migrations(
     '008_due_dates_reports': dueDatesAndReports(settings),
     '009_report_rollups': reportRollups(dialect, settings),
     '010_profile_room': profileRoom(),
+    '011_sign_in_and_audit': signInAndAudit(dialect),
   };
 }

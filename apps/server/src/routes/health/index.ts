@@ -41,6 +41,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
       studentEmailDomain: app.ctx.config.studentEmailDomain,
       authorityApproval: app.ctx.config.authorityApproval,
       timeZone: app.ctx.config.timeZone,
+      admin2fa: app.ctx.config.admin2fa,
     }),
   );
 }

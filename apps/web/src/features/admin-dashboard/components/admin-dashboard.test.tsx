@@ -18,6 +18,7 @@ const admin: TUser = {
   rollNo: null,
   session: null,
   approved: true,
+  twoFactor: false,
 };
 
 const stats = {

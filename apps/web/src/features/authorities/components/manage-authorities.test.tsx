@@ -19,6 +19,7 @@ const authority = (id: number, name: string, approved: boolean): TUser => ({
   rollNo: null,
   session: null,
   approved,
+  twoFactor: false,
 });
 
 const routes = [{ path: '/manage-authorities', element: <ManageAuthorities /> }];
@@ -90,7 +91,7 @@ describe('manage authorities', () => {
     renderRoutes(routes, ['/manage-authorities']);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Zoya New' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Zoya New approved'));
-    expect(body).toEqual({ approved: true });
+    expect(body).toEqual({ approved: true, twoFactor: false });
     expect(await screen.findByRole('button', { name: 'Revoke Zoya New' })).toBeInTheDocument();
   });
 

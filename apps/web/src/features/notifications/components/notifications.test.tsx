@@ -19,6 +19,7 @@ const user = (patch: Partial<TUser>): TUser => ({
   rollNo: null,
   session: null,
   approved: true,
+  twoFactor: false,
   ...patch,
 });
 
