@@ -158,10 +158,12 @@ export async function attachmentRoutes(fastify: FastifyInstance) {
           (user) => readAttachment(ctx, user, request.params.id, size),
           (tokenHash) => readAttachmentWithSession(ctx, tokenHash, request.params.id, size),
         );
+        // CONTRACT 6.6: no-store, not a day in the browser's cache, where the next user of a shared
+        // browser could open another student's photo after they logged out
         return reply
           .header('content-type', contentType)
           .header('content-disposition', 'inline')
-          .header('cache-control', 'private, max-age=86400')
+          .header('cache-control', 'private, no-store')
           .send(data);
       },
     );
