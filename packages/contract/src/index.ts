@@ -14,5 +14,6 @@ export * from './notifications';
 export * from './profile';
 export * from './reports';
 export * from './security';
+export * from './security-messages';
 export * from './status';
 export * from './user';

@@ -1,22 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import { ROLES } from './enums';
-
-/** CONTRACT 6.5: texts of two-step sign-in and the audit log. */
-export const MSG_SECURITY = {
-  twoFactorRequired: 'Set up two-step sign-in first',
-  signInExpired: 'Sign-in expired, please log in again',
-  codeWrong: 'That code is not right. Please try again.',
-  codeFormat: 'Please enter the 6-digit code from your app, or a recovery code',
-  twoFactorOn: 'Two-step sign-in is on',
-  twoFactorOff: 'Two-step sign-in is off',
-  alreadyOn: 'Two-step sign-in is already on',
-  notOn: 'Two-step sign-in is not on',
-  notStarted: 'Start the set-up again: no secret is waiting to be confirmed',
-  requiredForAdmins: 'Two-step sign-in is required for admins and cannot be turned off',
-  onlyStaff: 'Two-step sign-in is for admins and authorities',
-  photoQuota: 'You can add at most 30 photos a day. Please try again later.',
-} as const;
+import { MSG_SECURITY } from './security-messages';
 
 /** 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, case and dash optional). */
 export const ZTwoFactorCode = z
