@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_MAX_SIDE, processPhoto, sniffPhotoType, THUMB_MAX_SIDE } from './images';
+import { decodeSlots, PHOTO_MAX_SIDE, processPhoto, sniffPhotoType, THUMB_MAX_SIDE } from './images';
+import { createSemaphore, type Semaphore } from './semaphore';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
@@ -95,5 +96,78 @@ describe('photos', () => {
   it('refuses more than 8 MB with 413', async () => {
     const huge = Buffer.concat([await solid(10, 10).jpeg().toBuffer(), Buffer.alloc(8 * 1024 * 1024)]);
     await expectStatus(processPhoto(huge), 413);
+  });
+});
+
+/** A queue of `slots` that records the most decodes it ever ran at once. */
+function countingQueue(slots: number) {
+  const queue = createSemaphore(slots);
+  let now = 0;
+  const seen = { most: 0, runs: 0 };
+  const counting: Semaphore = {
+    slots,
+    get running() {
+      return queue.running;
+    },
+    get waiting() {
+      return queue.waiting;
+    },
+    run: (task) =>
+      queue.run(async () => {
+        seen.runs++;
+        seen.most = Math.max(seen.most, ++now);
+        try {
+          return await task();
+        } finally {
+          now--;
+        }
+      }),
+  };
+  return { queue: counting, seen };
+}
+
+describe('photo decodes', () => {
+  it('run at most as many at once as the queue has slots, however many photos arrive together', async () => {
+    const input = await solid(1200, 900).jpeg().toBuffer();
+    for (const slots of [1, 2]) {
+      const { queue, seen } = countingQueue(slots);
+      const out = await Promise.all(Array.from({ length: 8 }, () => processPhoto(input, queue)));
+      expect(out.map((o) => o.width)).toEqual(Array(8).fill(1200));
+      expect(seen).toEqual({ most: slots, runs: 8 });
+      expect([queue.running, queue.waiting]).toEqual([0, 0]);
+    }
+  });
+
+  it('free their slot when a decode fails, so the next photo is decoded', async () => {
+    const { queue, seen } = countingQueue(1);
+    const full = await solid(400, 300).jpeg().toBuffer();
+    const truncated = full.subarray(0, Math.floor(full.length / 2));
+    const outcomes = await Promise.allSettled([
+      processPhoto(truncated, queue),
+      processPhoto(truncated, queue),
+      processPhoto(full, queue),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 415 });
+    expect(seen).toEqual({ most: 1, runs: 3 });
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('are refused by size or signature without waiting for a slot', async () => {
+    const { queue, seen } = countingQueue(1);
+    await expectStatus(processPhoto(Buffer.from('hello, I am text'), queue), 415);
+    await expectStatus(processPhoto(Buffer.alloc(8 * 1024 * 1024 + 1, 0xff), queue), 413);
+    expect(seen.runs).toBe(0);
+  });
+
+  it('get one slot per CPU of the process share, at least one, and leave a thread of the pool free', () => {
+    // WORKERS processes share the CPUs
+    expect(decodeSlots(1, 2, 4)).toBe(2);
+    expect(decodeSlots(2, 2, 4)).toBe(1);
+    expect(decodeSlots(8, 2, 4)).toBe(1);
+    expect(decodeSlots(2, 8, 8)).toBe(4);
+    // libuv's pool (4 threads by default) also hashes passwords and reads files
+    expect(decodeSlots(1, 16, 4)).toBe(3);
+    expect(decodeSlots(1, 16, 1)).toBe(1);
   });
 });

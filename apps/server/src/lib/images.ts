@@ -1,6 +1,8 @@
+import os from 'node:os';
 import { MSG_CONVERSATION, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TAttachment } from '@bit/contract';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from './errors';
+import { createSemaphore, type Semaphore } from './semaphore';
 
 /** The longer side of a stored photo and of its thumbnail (CONTRACT 5.3). */
 export const PHOTO_MAX_SIDE = 2048;
@@ -16,10 +18,39 @@ export interface ProcessedPhoto {
   thumb: Buffer;
 }
 
-// one decode at a time per process is plenty for photos of complaints, and keeps a burst of uploads
-// from holding several 40-megapixel buffers at once
+// one libvips thread per image: a decode is one CPU's work, so the queue below counts CPUs; and
+// sharp keeps no decoded images cached between photos
 sharp.concurrency(1);
 sharp.cache(false);
+
+/**
+ * How many photos one server process decodes at once: its share of the CPUs (WORKERS processes share
+ * them, so the machine decodes at most one photo per CPU), at least one. A decode of a 6 MB noise JPEG
+ * is about 2 s of CPU; without a queue a burst of uploads took every core from the other requests (and
+ * held as many decoded images in memory).
+ * Never more than libuv's thread pool less one either: sharp's work waits for a thread of that pool
+ * (4 by default), and so do password hashes and file reads, which must find one free.
+ */
+export function decodeSlots(
+  workers: number,
+  cpus = os.availableParallelism(),
+  threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4,
+): number {
+  return Math.max(1, Math.min(Math.floor(cpus / Math.max(1, workers)), threadPool - 1));
+}
+
+const decodeQueues = new Map<number, Semaphore>();
+
+/** This process's queue of decodes, for a server of `workers` processes (one queue per process). */
+export function decodeQueue(workers: number): Semaphore {
+  const slots = decodeSlots(workers);
+  let queue = decodeQueues.get(slots);
+  if (!queue) {
+    queue = createSemaphore(slots);
+    decodeQueues.set(slots, queue);
+  }
+  return queue;
+}
 
 /**
  * The type of an image by its first bytes, never by its name or declared type: JPEG, PNG or WebP,
@@ -62,12 +93,20 @@ function encode(pipeline: Sharp, type: PhotoType): Sharp {
  * Checks a photo and re-encodes it: orientation applied, at most 2048 px on its longer side, every
  * metadata block (EXIF with the GPS position, XMP, ICC comments) dropped, since sharp writes none
  * unless asked; plus a thumbnail. The header is read first, so a decompression bomb (a small file
- * that claims a huge canvas) is refused before any pixel is decoded.
+ * that claims a huge canvas) is refused before any pixel is decoded. Everything sharp does for it
+ * runs in one slot of `queue`; the size and the signature are checked before it waits for one.
  */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+export async function processPhoto(
+  bytes: Buffer,
+  queue: Semaphore = decodeQueue(1),
+): Promise<ProcessedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, MSG_CONVERSATION.photoTooLarge);
   const type = sniffPhotoType(bytes);
   if (!type) throw unsupported();
+  return queue.run(() => decodePhoto(bytes, type));
+}
+
+async function decodePhoto(bytes: Buffer, type: PhotoType): Promise<ProcessedPhoto> {
   const options: SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' };
   let meta: Metadata;
   try {

@@ -18,7 +18,7 @@ import type { Ctx } from '../context';
 import type { ComplaintAttachmentsTable, ComplaintMessagesTable, ComplaintsTable, DB } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { hourBucket } from '../lib/hour-buckets';
-import { type ProcessedPhoto, processPhoto } from '../lib/images';
+import { decodeQueue, type ProcessedPhoto, processPhoto } from '../lib/images';
 import { isoFromMs } from '../lib/iso-time';
 import { type Placeholders, preparedQuery } from '../lib/prepared';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
@@ -302,7 +302,7 @@ export async function addAttachment(
   const first = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
   if (!isOpenForMessages(first, ctx.clock.now())) throw conflict(MSG_CONVERSATION.closedForMessages);
   if (await photosFull(ctx.database.db, complaintId)) throw conflict(MSG_CONVERSATION.tooManyPhotos);
-  const photo = await processPhoto(await readPhoto());
+  const photo = await processPhoto(await readPhoto(), decodeQueue(ctx.config.workers));
   const row = await ctx.database.db.transaction().execute(async (trx) => {
     const now = ctx.clock.now();
     const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
