@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import { ROLES } from './enums';
+import { isCalendarDay, REPORT_DAY_MAX, REPORT_DAY_MIN } from './reports';
 import { MSG_SECURITY } from './security-messages';
 
 /** 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, case and dash optional). */
@@ -61,6 +62,21 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** How the audit log page names each action. */
+export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
+  'authority.approve': 'Authority approved',
+  'authority.withdraw': 'Authority approval withdrawn',
+  'notice.delete': 'Notice deleted',
+  'complaints.export': 'Complaints exported',
+  'incident.declare': 'Incident declared',
+  'incident.update': 'Incident changed',
+  'two-factor.on': 'Two-step sign-in set up',
+  'two-factor.off': 'Two-step sign-in turned off',
+  'two-factor.reset': 'Two-step sign-in reset',
+  'admin.create': 'Admin created',
+  'admin.reset': 'Admin reset',
+};
+
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -71,28 +87,50 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-const auditDay = (field: 'from' | 'to') =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a day as YYYY-MM-DD`)
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1970-01-01';
-    }, `${field} must be a real day as YYYY-MM-DD`)
-    .optional();
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** GET /api/admin/audit: a list as every other, newest first, with its filters. */
+/** A day of TIME_ZONE, both ends included, as the report takes them (and within the same years). */
+const auditDay = (field: 'from' | 'to') =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: `${field} must be a real day written YYYY-MM-DD` })
+      .refine(isCalendarDay, { message: `${field} must be a real day written YYYY-MM-DD`, abort: true })
+      // YYYY-MM-DD compares as text
+      .refine(
+        (day) => day >= REPORT_DAY_MIN && day <= REPORT_DAY_MAX,
+        `${field} must be between ${REPORT_DAY_MIN} and ${REPORT_DAY_MAX}`,
+      )
+      .optional(),
+  );
+
+export const MSG_AUDIT = {
+  actorInvalid: 'actor must be a user id',
+  actionInvalid: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
+  rangeReversed: 'to must not be before from',
+} as const;
+
+/** GET /api/admin/audit: a list as every other, newest first, with its filters; empty values are no values. */
 export const ZAuditQuery = ZPageQuery.safeExtend({
-  actor: z.coerce
-    .number({ error: 'actor must be a user id' })
-    .int('actor must be a user id')
-    .min(1, 'actor must be a user id')
-    .max(Number.MAX_SAFE_INTEGER, 'actor must be a user id')
-    .optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
+  actor: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number<string | number>({ error: MSG_AUDIT.actorInvalid })
+      .int(MSG_AUDIT.actorInvalid)
+      .min(1, MSG_AUDIT.actorInvalid)
+      .max(Number.MAX_SAFE_INTEGER, MSG_AUDIT.actorInvalid)
+      .optional(),
+  ),
+  action: z.preprocess(
+    emptyToUndefined,
+    z.enum(AUDIT_ACTIONS, { error: MSG_AUDIT.actionInvalid }).optional(),
+  ),
   from: auditDay('from'),
   to: auditDay('to'),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'to must not be before from', path: ['to'] });
+}).superRefine((q, ctx) => {
+  if (!q.from || !q.to || !isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
+  if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: MSG_AUDIT.rangeReversed });
+});
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 export const ZAuditList = pageOf(ZAuditEntry);
 export type TAuditList = z.infer<typeof ZAuditList>;
