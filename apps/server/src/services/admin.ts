@@ -1,6 +1,7 @@
 import type { TAdminAuthoritiesQuery, TAuthorityList, TUser } from '@bit/contract';
 import type { Ctx } from '../context';
 import { notFound } from '../lib/errors';
+import { type AuditSource, recordAudit } from './audit';
 import { toUser, USER_COLUMNS } from './users';
 
 /**
@@ -27,17 +28,34 @@ export async function listAuthorities(ctx: Ctx, q: TAdminAuthoritiesQuery): Prom
 
 /**
  * Grants or withdraws an authority's approval. Withdrawal needs nothing else revoked: scope is read
- * from the user row on every request, so the next request already sees no complaints.
+ * from the user row on every request, so the next request already sees no complaints. The audit
+ * entry is written in the same transaction (CONTRACT 6.5): an approval never goes unrecorded, and a
+ * refused one leaves no entry.
  */
-export async function setAuthorityApproval(ctx: Ctx, id: number, approved: boolean): Promise<TUser> {
-  const row = await ctx.database.db
-    .updateTable('users')
-    .set({ approved: approved ? 1 : 0, updated_at: ctx.clock.now() })
-    .where('id', '=', id)
-    .where('role', '=', 'authority')
-    .where('verified', '=', 1)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('Authority not found');
+export async function setAuthorityApproval(
+  ctx: Ctx,
+  by: AuditSource,
+  id: number,
+  approved: boolean,
+): Promise<TUser> {
+  const now = ctx.clock.now();
+  const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ approved: approved ? 1 : 0, updated_at: now })
+      .where('id', '=', id)
+      .where('role', '=', 'authority')
+      .where('verified', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw notFound('Authority not found');
+    await recordAudit(trx, {
+      ...by,
+      action: approved ? 'authority.approve' : 'authority.withdraw',
+      target: { type: 'user', id },
+      at: now,
+    });
+    return updated;
+  });
   return toUser(row);
 }

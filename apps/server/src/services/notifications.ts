@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import type { DB, NotificationsTable, UsersTable } from '../db/schema';
 import { forbidden, HttpError, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
+import { recordAudit } from './audit';
 import {
   lockPoster,
   type NoticeAudience,
@@ -233,8 +234,17 @@ export async function getNotificationPdf(ctx: Ctx, id: number): Promise<{ name: 
   return { name: row.pdf_name ?? 'notice.pdf', data: Buffer.from(row.data) };
 }
 
-/** An admin may delete any notice; an authority only the ones it posted. */
-export async function deleteNotification(ctx: Ctx, user: Poster, id: number): Promise<void> {
+/**
+ * An admin may delete any notice; an authority only the ones it posted. The audit entry (whoever
+ * deletes: its actor's role says who) is written in the delete's transaction, and only when this
+ * request deleted the row, so two deletes at once record one.
+ */
+export async function deleteNotification(
+  ctx: Ctx,
+  user: Poster,
+  ip: string | null,
+  id: number,
+): Promise<void> {
   const db = ctx.database.db;
   const row = await db
     .selectFrom('notifications')
@@ -247,6 +257,14 @@ export async function deleteNotification(ctx: Ctx, user: Poster, id: number): Pr
   if (!mayDelete) throw forbidden('You can only delete notices you posted');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('notification_files').where('notification_id', '=', id).execute();
-    await trx.deleteFrom('notifications').where('id', '=', id).execute();
+    const deleted = await trx.deleteFrom('notifications').where('id', '=', id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound(MSG.notificationNotFound);
+    await recordAudit(trx, {
+      actor: user,
+      action: 'notice.delete',
+      target: { type: 'notice', id },
+      ip,
+      at: ctx.clock.now(),
+    });
   });
 }

@@ -27,7 +27,6 @@ import { currentUser, requireRole, sessionInStatement, signedInRead } from '../.
 import {
   adminStats,
   complaintReport,
-  exportComplaintsCsv,
   exportDay,
   fileComplaint,
   getComplaintByToken,
@@ -36,6 +35,7 @@ import {
   listAdminComplaintsWithSession,
   listAuthorityComplaints,
   listStudentComplaints,
+  startComplaintsExport,
   updateComplaintStatus,
 } from '../../services/complaints';
 
@@ -156,12 +156,17 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const filename = exportFileName(exportDay(ctx));
+      const csv = await startComplaintsExport(
+        ctx,
+        { actor: currentUser(request), ip: request.ip },
+        request.query,
+      );
       return (
         reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           // a stream is sent as it is read, never serialized: the 200 schema only documents it
-          .send(Readable.from(exportComplaintsCsv(ctx, request.query)) as never)
+          .send(Readable.from(csv) as never)
       );
     },
   );

@@ -191,7 +191,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await deleteNotification(ctx, currentUser(request), request.params.id);
+      await deleteNotification(ctx, currentUser(request), request.ip, request.params.id);
       return { message: MSG.notificationDeleted };
     },
   );

@@ -2,6 +2,7 @@ import { EXPORT_COLUMNS, type TExportQuery } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { zonedParts } from '../../lib/zoned-time';
+import { type AuditSource, recordAudit } from '../audit';
 import { adminFilterOf, fetchPage } from './lists';
 import { ratingsOf } from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
@@ -68,6 +69,24 @@ export async function* exportComplaintsCsv(ctx: Ctx, q: TExportQuery): AsyncGene
     before = ids.at(-1);
     await nextTurn();
   }
+}
+
+/**
+ * Starts an export: its audit entry (CONTRACT 6.5, one per export) is committed before the first
+ * byte is sent. The export itself writes nothing, so the entry has a transaction of its own; an
+ * entry that cannot be written fails the request with a plain error, never a file without a trace.
+ */
+export async function startComplaintsExport(
+  ctx: Ctx,
+  by: AuditSource,
+  q: TExportQuery,
+): Promise<AsyncGenerator<string>> {
+  await ctx.database.db
+    .transaction()
+    .execute((trx) =>
+      recordAudit(trx, { ...by, action: 'complaints.export', target: null, at: ctx.clock.now() }),
+    );
+  return exportComplaintsCsv(ctx, q);
 }
 
 /** The export's file day: today in TIME_ZONE. */

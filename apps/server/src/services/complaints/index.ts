@@ -1,7 +1,7 @@
 // The complaint services: each file holds the rules of one use, queries.ts the statements they run.
 export { counterScopesOf } from './counts';
 export { dueAtFrom, isOverdue, timelineColumns } from './due';
-export { exportComplaintsCsv, exportDay } from './export';
+export { exportComplaintsCsv, exportDay, startComplaintsExport } from './export';
 export { COMPLAINTS_PER_DAY, type FileComplaintInput, fileComplaint } from './file';
 export {
   listAdminComplaints,
