@@ -3,6 +3,7 @@ import type { Ctx } from '../context';
 import { enqueueMail } from '../mail/outbox';
 import { digestMail } from '../mail/templates';
 import { applyScope, complaintScope } from '../policy/scope';
+import { auditRetention } from './audit-retention';
 import { newComplaintPreference } from './conversation';
 import { overdueEscalation } from './escalation';
 import type { DailyJob } from './scheduler';
@@ -61,4 +62,4 @@ export const newComplaintDigest: DailyJob = {
 };
 
 /** Every timed job of the app, run by one scheduler (decision 0014). */
-export const DAILY_JOBS = [newComplaintDigest, overdueEscalation];
+export const DAILY_JOBS = [newComplaintDigest, overdueEscalation, auditRetention];
