@@ -345,6 +345,12 @@ const ROWS: Row[] = [
     body: () => ({ approved: true }),
     expect: signedIn(403, { admin: 404 }),
   },
+  {
+    endpoint: 'GET /api/admin/audit',
+    method: 'GET',
+    url: () => '/api/admin/audit',
+    expect: signedIn(403, { admin: 200 }),
+  },
   // --- public ---
   { endpoint: 'GET /api/health', method: 'GET', url: () => '/api/health', expect: all(200) },
 ];

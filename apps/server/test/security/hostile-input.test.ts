@@ -435,6 +435,12 @@ const LISTS: { url: string; who: Who; params: string[]; loose?: string[] }[] = [
     who: 'admin',
     params: ['hostelNo', 'type', 'status', 'overdue'],
   },
+  {
+    url: '/api/admin/audit',
+    who: 'admin',
+    params: ['page', 'pageSize', 'before', 'actor', 'action', 'from', 'to'],
+    loose: ['before=1e9', 'actor=1e9'],
+  },
 ];
 
 const BAD_QUERY_VALUES = [
