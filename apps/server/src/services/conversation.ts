@@ -6,6 +6,7 @@ import {
   MESSAGES_PER_HOUR,
   MSG,
   MSG_CONVERSATION,
+  MSG_SECURITY,
   PHOTOS_PER_COMPLAINT,
   REOPEN_MAX,
   type TAttachment,
@@ -287,10 +288,72 @@ async function photosFull(db: Kysely<DB>, complaintId: number): Promise<boolean>
   return Number(n) >= PHOTOS_PER_COMPLAINT;
 }
 
+/** CONTRACT 6.6: photos one student may add in any 24 hours (MSG_SECURITY.photoQuota); authorities are not limited. */
+export const PHOTOS_PER_DAY = 30;
+
 /**
- * A photo on a complaint. Who may add it, to what, and whether there is room are checked before the upload
- * is read or decoded (a decode is the dearest thing the server does: a refused photo should not cost one);
- * then it is re-encoded and stored with its row in one transaction that checks again.
+ * How long the student must wait before one more photo fits in the day's quota, 0 when it fits now,
+ * counting `alsoAdding` photos of theirs not stored yet: it is when the PHOTOS_PER_DAY-th newest photo,
+ * those included, turns a day old. A walk of at most 30 entries of complaint_attachments_author_idx.
+ */
+async function photoQuotaWaitMs(
+  db: Kysely<DB>,
+  studentId: number,
+  now: number,
+  alsoAdding: number,
+): Promise<number> {
+  const skip = PHOTOS_PER_DAY - 1 - alsoAdding;
+  if (skip < 0) return DAY_MS;
+  const edge = await db
+    .selectFrom('complaint_attachments')
+    .select('at')
+    .where('by_id', '=', studentId)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .offset(skip)
+    .executeTakeFirst();
+  return edge ? Math.max(0, Number(edge.at) + DAY_MS - now) : 0;
+}
+
+/** Photos of each student this process is reading, decoding or storing now. */
+const photosInFlight = new Map<number, number>();
+
+/**
+ * Called before a student's photo is read: refuses (429) a student whose day's quota is used up,
+ * counting the photos of theirs this process still has in hand, so that a burst is refused before its
+ * uploads are read and decoded rather than after. Returns the function that ends the reservation, to
+ * call whatever the outcome: a photo that fails to decode is not stored and so uses up nothing. The
+ * count in storeAttachment's transaction is the one that holds across processes; this one spares the
+ * CPU. Its cost: while photos are in hand, one more can be refused that would have fitted had one of
+ * them failed.
+ */
+async function reservePhotoSlot(ctx: Ctx, studentId: number): Promise<() => void> {
+  // taken before the first await, so photos arriving together each see the ones before them
+  const ahead = photosInFlight.get(studentId) ?? 0;
+  photosInFlight.set(studentId, ahead + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    const left = (photosInFlight.get(studentId) ?? 1) - 1;
+    if (left > 0) photosInFlight.set(studentId, left);
+    else photosInFlight.delete(studentId);
+  };
+  try {
+    const waitMs = await photoQuotaWaitMs(ctx.database.db, studentId, ctx.clock.now(), ahead);
+    if (waitMs > 0) throw tooMany(MSG_SECURITY.photoQuota, waitMs / 1000);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
+/**
+ * A photo on a complaint. Who may add it, to what, whether there is room and, for a student, whether
+ * the day's quota has room are checked before the upload is read or decoded (a decode is the dearest
+ * thing the server does: a refused photo should not cost one); then it is re-encoded, waiting its turn
+ * for a CPU, and stored by storeAttachment, which checks again.
  */
 export async function addAttachment(
   ctx: Ctx,
@@ -302,12 +365,41 @@ export async function addAttachment(
   const first = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
   if (!isOpenForMessages(first, ctx.clock.now())) throw conflict(MSG_CONVERSATION.closedForMessages);
   if (await photosFull(ctx.database.db, complaintId)) throw conflict(MSG_CONVERSATION.tooManyPhotos);
-  const photo = await processPhoto(await readPhoto(), decodeQueue(ctx.config.workers));
+  const release = user.role === 'student' ? await reservePhotoSlot(ctx, Number(user.id)) : () => {};
+  try {
+    const photo = await processPhoto(await readPhoto(), decodeQueue(ctx.config.workers));
+    return await storeAttachment(ctx, user, complaintId, photo);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * A processed photo stored with its row, in one transaction that decides: the complaint is still
+ * visible, open and has room, and a student is under the day's quota. On PostgreSQL the student's row
+ * is locked first (NO KEY UPDATE, as for messages: rows that only refer to the user are not held up),
+ * then the complaint's, so one student's photos are counted one at a time in every process and a
+ * burst cannot pass the quota together; one SQLite connection runs the transactions one at a time anyway.
+ */
+export async function storeAttachment(
+  ctx: Ctx,
+  user: UserRow,
+  complaintId: number,
+  photo: ProcessedPhoto,
+): Promise<TAttachment> {
+  assertParticipant(user);
   const row = await ctx.database.db.transaction().execute(async (trx) => {
+    const student = user.role === 'student' ? Number(user.id) : null;
+    if (student !== null && ctx.database.dialect === 'postgres')
+      await trx.selectFrom('users').select('id').where('id', '=', student).forNoKeyUpdate().execute();
     const now = ctx.clock.now();
     const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
     if (!isOpenForMessages(complaint, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
     if (await photosFull(trx, complaintId)) throw conflict(MSG_CONVERSATION.tooManyPhotos);
+    if (student !== null) {
+      const waitMs = await photoQuotaWaitMs(trx, student, now, 0);
+      if (waitMs > 0) throw tooMany(MSG_SECURITY.photoQuota, waitMs / 1000);
+    }
     return storePhoto(trx, complaintId, photo, actorColumns(user, now));
   });
   return toAttachment(row);

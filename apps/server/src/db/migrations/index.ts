@@ -15,6 +15,7 @@ import {
 import { reportRollups } from './009-report-rollups';
 import { profileRoom } from './010-profile-room';
 import { signInAndAudit } from './011-sign-in-and-audit';
+import { photoQuota } from './012-photo-quota';
 
 export type { MigrationSettings };
 
@@ -35,5 +36,6 @@ export function migrations(
     '009_report_rollups': reportRollups(dialect, settings),
     '010_profile_room': profileRoom(),
     '011_sign_in_and_audit': signInAndAudit(dialect),
+    '012_photo_quota': photoQuota(),
   };
 }
