@@ -6,6 +6,7 @@ import { attachmentRoutes, conversationRoutes, meRoutes } from './conversation';
 import feedbackRoutes from './feedback';
 import healthRoutes from './health';
 import notificationRoutes from './notifications';
+import twoFactorRoutes from './two-factor';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -15,6 +16,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(conversationRoutes, { prefix: '/complaints' });
   await app.register(attachmentRoutes, { prefix: '/attachments' });
   await app.register(meRoutes, { prefix: '/me' });
+  await app.register(twoFactorRoutes, { prefix: '/me/two-factor' });
   await app.register(feedbackRoutes, { prefix: '/feedback' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(adminRoutes, { prefix: '/admin' });

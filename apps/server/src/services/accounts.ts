@@ -11,23 +11,26 @@ import type { Selectable } from 'kysely';
 import type { Ctx } from '../context';
 import { isUniqueViolation } from '../db/database';
 import type { UsersTable } from '../db/schema';
-import { badRequest, conflict, forbidden, type HttpError, notFound, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
 import { enqueueMail } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
+import { recordAudit } from './audit';
 import { consumeCode, issueCode, issueDecoyCode } from './codes';
+import { trustedDeviceOf } from './device-cookies';
 import { createSession, revokeAllSessions } from './sessions';
 import {
-  assertMayTryLogin,
-  assertNotThrottled,
+  addressSpend,
   clearLoginFailures,
+  codeMailSpends,
+  deviceLoginKey,
   LIMITS,
-  recordHit,
-  recordLoginFailure,
-  recordLoginSuccess,
-  spendAddressBudget,
-  spendCodeMail,
+  loginKeys,
+  refund,
+  spend,
+  trySpend,
 } from './throttle';
+import { issueLoginTicket, resetTwoFactor } from './two-factor';
 import { toUser } from './users';
 
 /** The one lookup that needs the password hash: signing in. */
@@ -69,11 +72,12 @@ async function assertFreeAmongVerified(ctx: Ctx, email: string, rollNo: string |
  */
 async function signup(ctx: Ctx, user: NewUser, password: string, ip: string): Promise<void> {
   await assertFreeAmongVerified(ctx, user.email, user.roll_no);
-  await spendAddressBudget(ctx, `signup:ip:${ip}`, LIMITS.signupPerAddress);
-  if (!user.email.endsWith(`@${ctx.config.studentEmailDomain}`)) {
-    await spendAddressBudget(ctx, `signup:outside:ip:${ip}`, LIMITS.outsideSignupPerAddress);
-  }
-  await spendCodeMail(ctx, user.email, 'verify');
+  const outside = !user.email.endsWith(`@${ctx.config.studentEmailDomain}`);
+  await spend(ctx, [
+    addressSpend('signup', ip, LIMITS.signupPerAddress),
+    ...(outside ? [addressSpend('signup:outside', ip, LIMITS.outsideSignupPerAddress)] : []),
+    ...codeMailSpends(user.email, 'verify'),
+  ]);
   const passwordHash = await hashPassword(password);
   const now = ctx.clock.now();
   await ctx.database.db.transaction().execute(async (trx) => {
@@ -154,15 +158,12 @@ export async function verifyEmail(
   otp: string,
   ip: string,
 ): Promise<{ token: string; user: TUser }> {
-  const addressKey = `verify:ip:${ip}`;
-  await assertNotThrottled(ctx, [addressKey]);
-  let signupId: number | null;
-  try {
-    ({ signupId } = await consumeCode(ctx, email, 'verify', role, otp));
-  } catch (err) {
-    await recordHit(ctx, addressKey, LIMITS.verifyPerAddress);
-    throw err;
-  }
+  // a try is counted before the code is checked and given back when it was right, so that
+  // guesses sent at once cannot all be checked before the first is counted
+  const budget = addressSpend('verify', ip, LIMITS.verifyPerAddress);
+  await spend(ctx, [budget]);
+  const { signupId } = await consumeCode(ctx, email, 'verify', role, otp);
+  await refund(ctx, [budget.key]);
   const now = ctx.clock.now();
   const pending =
     signupId === null
@@ -211,8 +212,7 @@ export async function resendVerification(
   email: string,
   ip: string,
 ): Promise<void> {
-  await spendAddressBudget(ctx, `resend:ip:${ip}`, LIMITS.resendPerAddress);
-  await spendCodeMail(ctx, email, 'verify');
+  await spend(ctx, [addressSpend('resend', ip, LIMITS.resendPerAddress), ...codeMailSpends(email, 'verify')]);
   const now = ctx.clock.now();
   const pending = await ctx.database.db
     .selectFrom('pending_signups')
@@ -255,8 +255,42 @@ async function pendingSignupPassword(
 }
 
 /**
+ * May this client try a password now (CONTRACT 6.5)? A browser with the account's device cookie
+ * counts its failures on that cookie alone, so no one elsewhere can lock the owner out; past ten it
+ * is judged like any other client. Any other client counts on the account (10 failures, any
+ * addresses) and on its address (100, any accounts), and is refused while either is spent. The try
+ * is counted before the password is checked (one conditional write per key decides, so parallel
+ * guesses cannot pass together) and given back when the password was right. Answers the keys to
+ * give back.
+ */
+async function admitLogin(
+  ctx: Ctx,
+  email: string,
+  ip: string,
+  userId: number | null,
+  deviceCookie: string | undefined,
+): Promise<string[]> {
+  const device = userId === null ? null : await trustedDeviceOf(ctx, deviceCookie, userId);
+  if (device !== null && userId !== null) {
+    const key = deviceLoginKey(device, userId);
+    if (await trySpend(ctx, key, LIMITS.loginPerDevice, 'quiet')) return [key];
+  }
+  const keys = loginKeys(email, ip);
+  await spend(ctx, [
+    { key: keys.address, limit: LIMITS.loginPerAddress, kind: 'quiet' },
+    { key: keys.account, limit: LIMITS.loginPerAccount, kind: 'quiet' },
+  ]);
+  return [keys.address, keys.account];
+}
+
+export type LoginResult =
+  | { twoFactor: false; token: string; user: TUser; expiresAt: number; userId: number }
+  | { twoFactor: true; ticket: string };
+
+/**
  * Signs in one role. student-login tells the three failures apart (SPEC.md needs it);
- * the other two answer "Invalid credentials" for any failure.
+ * the other two answer "Invalid credentials" for any failure. With two-step sign-in on, a right
+ * password answers a ticket for the code instead of a session.
  */
 export async function login(
   ctx: Ctx,
@@ -265,28 +299,37 @@ export async function login(
   password: string,
   remember: boolean,
   ip: string,
-): Promise<{ token: string; user: TUser; expiresAt: number }> {
-  await assertMayTryLogin(ctx, email, ip);
+  deviceCookie?: string,
+): Promise<LoginResult> {
   const user = await findUserByEmail(ctx, email);
-  const fail = async (err: HttpError) => {
-    await recordLoginFailure(ctx, email, ip);
-    throw err;
-  };
+  const counted = await admitLogin(ctx, email, ip, user ? Number(user.id) : null, deviceCookie);
   const generic = unauthorized(MSG.invalidCredentials);
   if (!user || user.role !== role) {
     const pending = user ? 'none' : await pendingSignupPassword(ctx, role, email, password);
-    if (pending === 'right') throw role === 'student' ? forbidden(MSG.verifyFirst) : generic;
+    if (pending === 'right') {
+      await refund(ctx, counted);
+      throw role === 'student' ? forbidden(MSG.verifyFirst) : generic;
+    }
     if (pending === 'none') await burnPasswordCheck(password);
-    if (role !== 'student') return fail(generic);
-    return fail(pending === 'wrong' ? unauthorized(MSG.incorrectPassword) : notFound(MSG.userNotFound));
+    if (role !== 'student') throw generic;
+    throw pending === 'wrong' ? unauthorized(MSG.incorrectPassword) : notFound(MSG.userNotFound);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    return fail(role === 'student' ? unauthorized(MSG.incorrectPassword) : generic);
+    throw role === 'student' ? unauthorized(MSG.incorrectPassword) : generic;
   }
+  await refund(ctx, counted);
   if (user.verified !== 1) throw role === 'student' ? forbidden(MSG.verifyFirst) : generic;
-  await recordLoginSuccess(ctx, email, ip);
+  if (user.two_factor_on === 1) {
+    return { twoFactor: true, ticket: await issueLoginTicket(ctx, Number(user.id), remember) };
+  }
   const session = await createSession(ctx, Number(user.id), remember);
-  return { token: session.token, user: toUser(user), expiresAt: session.expiresAt };
+  return {
+    twoFactor: false,
+    token: session.token,
+    user: toUser(user),
+    expiresAt: session.expiresAt,
+    userId: Number(user.id),
+  };
 }
 
 /**
@@ -295,8 +338,10 @@ export async function login(
  * reset-password then answers both alike, 429 included.
  */
 export async function forgotPassword(ctx: Ctx, input: TForgotPasswordRequest, ip: string): Promise<void> {
-  await spendAddressBudget(ctx, `forgot:ip:${ip}`, LIMITS.resetPerAddress);
-  await spendCodeMail(ctx, input.email, 'reset');
+  await spend(ctx, [
+    addressSpend('forgot', ip, LIMITS.resetPerAddress),
+    ...codeMailSpends(input.email, 'reset'),
+  ]);
   const user = await findUserByEmail(ctx, input.email);
   const now = ctx.clock.now();
   if (!user || user.role !== input.role || user.verified !== 1) {
@@ -316,14 +361,10 @@ export async function forgotPassword(ctx: Ctx, input: TForgotPasswordRequest, ip
  * has its own budget of wrong codes.
  */
 export async function resetPassword(ctx: Ctx, input: TResetPasswordRequest, ip: string): Promise<void> {
-  const addressKey = `reset:ip:${ip}`;
-  await assertNotThrottled(ctx, [addressKey]);
-  try {
-    await consumeCode(ctx, input.email, 'reset', input.role, input.otp);
-  } catch (err) {
-    await recordHit(ctx, addressKey, LIMITS.resetPerAddress);
-    throw err;
-  }
+  const budget = addressSpend('reset', ip, LIMITS.resetPerAddress);
+  await spend(ctx, [budget]);
+  await consumeCode(ctx, input.email, 'reset', input.role, input.otp);
+  await refund(ctx, [budget.key]);
   const user = await findUserByEmail(ctx, input.email);
   if (!user || user.role !== input.role) throw badRequest(MSG.otpInvalid, 'otp');
   const passwordHash = await hashPassword(input.newPassword);
@@ -358,27 +399,47 @@ export async function createAdmin(
         .where('id', '=', existing.id)
         .execute();
       await revokeAllSessions(ctx, Number(existing.id), trx);
+      // an admin who lost the phone and the recovery codes gets in again through the command line
+      await resetTwoFactor(ctx, trx, Number(existing.id));
+      await recordAudit(trx, {
+        actor: null,
+        action: 'admin.reset',
+        target: { type: 'user', id: Number(existing.id) },
+        ip: null,
+        at: now,
+      });
     });
+    await clearLoginFailures(ctx, email);
     return 'updated';
   }
-  await ctx.database.db
-    .insertInto('users')
-    .values({
-      role: 'admin',
-      name: input.name,
-      email,
-      password_hash: passwordHash,
-      mobile: null,
-      department: null,
-      designation: null,
-      hostel_no: null,
-      roll_no: null,
-      session: null,
-      verified: 1,
-      approved: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('users')
+      .values({
+        role: 'admin',
+        name: input.name,
+        email,
+        password_hash: passwordHash,
+        mobile: null,
+        department: null,
+        designation: null,
+        hostel_no: null,
+        roll_no: null,
+        session: null,
+        verified: 1,
+        approved: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor: null,
+      action: 'admin.create',
+      target: { type: 'user', id: Number(created.id) },
+      ip: null,
+      at: now,
+    });
+  });
   return 'created';
 }

@@ -1,85 +1,163 @@
+import { isIPv6 } from 'node:net';
 import { MSG } from '@bit/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../context';
 import { tooMany } from '../lib/errors';
 
 export interface Limit {
-  /** failures allowed inside the window before the key is blocked */
+  /** events allowed inside the window */
   max: number;
   windowMs: number;
-  blockMs: number;
 }
 
 const MINUTE = 60_000;
 
-/** The limits, also written in the README. Kept in the database so every instance counts together. */
+/**
+ * The limits, also written in the README. Kept in the database so every instance counts together,
+ * and each decided by one conditional write (spend), so that requests sent at once cannot pass a
+ * limit together: PostgreSQL's `INSERT ... ON CONFLICT DO UPDATE ... WHERE` locks the row and
+ * judges the newest count; SQLite runs one write at a time.
+ */
 export const LIMITS = {
-  /** failed logins of one account from one address: then that pair waits */
-  loginPerAccountAndAddress: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  /** failed logins of one account from anywhere: then only addresses with no failure on it may try */
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  /** failed logins from one address on any account: then it may not retry the accounts it failed on */
-  loginPerAddress: { max: 50, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /**
+   * CONTRACT 6.5: failed logins of one account, from any addresses, after which a client without
+   * the account's device cookie waits; the count lives until 15 minutes pass without a failure
+   */
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** failed logins from one address (an IPv6 /64) over any accounts, likewise */
+  loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  /**
+   * failed logins from one device cookie of the account: past it, the cookie is not trusted until
+   * 15 quiet minutes, so a stolen cookie buys at most this many guesses more
+   */
+  loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
   /** wrong reset codes from one address */
-  resetPerAddress: { max: 30, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  resetPerAddress: { max: 30, windowMs: 60 * MINUTE },
   /** wrong verification codes from one address */
-  verifyPerAddress: { max: 30, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  verifyPerAddress: { max: 30, windowMs: 60 * MINUTE },
   /**
    * sign-ups (each mails a code) from one address: a campus NAT on the first day of term sends many
    * students' sign-ups from one address, all to college mailboxes...
    */
-  signupPerAddress: { max: 100, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  signupPerAddress: { max: 100, windowMs: 60 * MINUTE },
   /** ...while mail from the college's sender to outside mailboxes is what a phisher wants */
-  outsideSignupPerAddress: { max: 10, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  outsideSignupPerAddress: { max: 10, windowMs: 60 * MINUTE },
   /** resend requests from one address */
-  resendPerAddress: { max: 20, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  resendPerAddress: { max: 20, windowMs: 60 * MINUTE },
   /** code mails (sign-up, resend, reset) to one email address: one a minute... */
-  codeMailPerEmail: { max: 1, windowMs: MINUTE, blockMs: MINUTE },
+  codeMailPerEmail: { max: 1, windowMs: MINUTE },
   /** ...and five an hour */
-  codeMailsPerEmailHourly: { max: 5, windowMs: 60 * MINUTE, blockMs: 60 * MINUTE },
+  codeMailsPerEmailHourly: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
-/** Throws 429 with Retry-After when any of the keys is blocked now. */
-export async function assertNotThrottled(ctx: Ctx, keys: string[], message: string = MSG.tooManyAttempts) {
-  const now = ctx.clock.now();
-  const rows = await ctx.database.db
-    .selectFrom('throttle')
-    .select(['blocked_until'])
-    .where('key', 'in', keys)
-    .where('blocked_until', '>', now)
-    .execute();
-  if (rows.length > 0) {
-    const until = Math.max(...rows.map((r) => r.blocked_until));
-    throw tooMany(message, (until - now) / 1000);
-  }
+/**
+ * The part of a client address that a limit counts: an IPv4 address whole, an IPv6 address by its
+ * /64 (one customer's network: a host picks any of its 2^64 addresses at will).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
-/** Counts one event against a key, atomically, and blocks the key when it reaches the limit. */
-export async function recordHit(ctx: Ctx, key: string, limit: Limit): Promise<void> {
+/**
+ * How a key's window runs. `fixed`: from the key's first event, `max` events per window ("five an
+ * hour"). `quiet`: the count lives until `windowMs` pass without an event, so a refusal lasts
+ * until that long after the last counted one (CONTRACT 6.5: "until 15 minutes have passed since the
+ * last failure"); a slow trickle of guesses keeps adding up instead of starting over.
+ */
+type WindowKind = 'fixed' | 'quiet';
+
+/**
+ * Counts one event against a key when its limit allows, in one conditional write: true when
+ * counted, false when the limit is reached (nothing is counted then). The row's window_start is the
+ * window's first event (`fixed`) or the last event (`quiet`).
+ */
+export async function trySpend(
+  ctx: Ctx,
+  key: string,
+  limit: Limit,
+  kind: WindowKind = 'fixed',
+): Promise<boolean> {
   const now = ctx.clock.now();
-  const windowStart = now - limit.windowMs;
+  const expired = now - limit.windowMs;
   const row = await ctx.database.db
     .insertInto('throttle')
     .values({ key, count: 1, window_start: now, blocked_until: 0 })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql`case when throttle.window_start < ${windowStart} then 1 else throttle.count + 1 end`,
-        window_start: sql`case when throttle.window_start < ${windowStart} then ${now} else throttle.window_start end`,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql`case when throttle.window_start <= ${expired} then 1 else throttle.count + 1 end`,
+          window_start:
+            kind === 'quiet'
+              ? sql`${now}`
+              : sql`case when throttle.window_start <= ${expired} then ${now} else throttle.window_start end`,
+        })
+        .where((eb) =>
+          eb.or([eb('throttle.window_start', '<=', expired), eb('throttle.count', '<', limit.max)]),
+        ),
     )
-    .returning(['count'])
-    .executeTakeFirstOrThrow();
-  if (Number(row.count) >= limit.max) {
-    await ctx.database.db
-      .updateTable('throttle')
-      .set({ blocked_until: now + limit.blockMs, count: 0, window_start: now })
-      .where('key', '=', key)
-      .execute();
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Seconds until a key refused by trySpend admits an event again. */
+async function secondsUntilFree(ctx: Ctx, key: string, limit: Limit): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom('throttle')
+    .select('window_start')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  const start = row ? Number(row.window_start) : ctx.clock.now();
+  return (start + limit.windowMs - ctx.clock.now()) / 1000;
+}
+
+export interface Spend {
+  key: string;
+  limit: Limit;
+  /** the 429's message */
+  message?: string;
+  kind?: WindowKind;
+}
+
+/**
+ * Counts one event against each key, in order; at the first key whose limit is reached, gives back
+ * what was counted on the keys before it and throws 429 with Retry-After. Each key is decided by
+ * its own conditional write, never by a read followed by a write.
+ */
+export async function spend(ctx: Ctx, spends: Spend[]): Promise<void> {
+  const counted: string[] = [];
+  for (const s of spends) {
+    if (await trySpend(ctx, s.key, s.limit, s.kind)) {
+      counted.push(s.key);
+      continue;
+    }
+    await refund(ctx, counted);
+    throw tooMany(s.message ?? MSG.tooManyAttempts, await secondsUntilFree(ctx, s.key, s.limit));
   }
 }
 
-export async function clearThrottle(ctx: Ctx, key: string): Promise<void> {
-  await ctx.database.db.deleteFrom('throttle').where('key', '=', key).execute();
+/** Gives back one counted event on each key: the request it was counted for turned out allowed. */
+export async function refund(ctx: Ctx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await ctx.database.db
+    .updateTable('throttle')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', 'in', keys)
+    .where('count', '>', 0)
+    .execute();
 }
 
 /**
@@ -87,79 +165,25 @@ export async function clearThrottle(ctx: Ctx, key: string): Promise<void> {
  * purpose went out in the last minute, or five of any purpose in the last hour. Called whether or
  * not an account exists, so the answers tell nothing about the address.
  */
-export async function spendCodeMail(ctx: Ctx, email: string, purpose: 'verify' | 'reset'): Promise<void> {
-  const minute = `codemail:min:${purpose}:${email}`;
-  const hour = `codemail:hour:${email}`;
-  await assertNotThrottled(ctx, [minute], MSG.resendTooSoon);
-  await assertNotThrottled(ctx, [hour], MSG.tooManyCodeMails);
-  await recordHit(ctx, minute, LIMITS.codeMailPerEmail);
-  await recordHit(ctx, hour, LIMITS.codeMailsPerEmailHourly);
-}
+export const codeMailSpends = (email: string, purpose: 'verify' | 'reset'): Spend[] => [
+  { key: `codemail:min:${purpose}:${email}`, limit: LIMITS.codeMailPerEmail, message: MSG.resendTooSoon },
+  { key: `codemail:hour:${email}`, limit: LIMITS.codeMailsPerEmailHourly, message: MSG.tooManyCodeMails },
+];
 
-/** Throws 429 when the address has used up a per-address limit, then counts this request against it. */
-export async function spendAddressBudget(ctx: Ctx, key: string, limit: Limit): Promise<void> {
-  await assertNotThrottled(ctx, [key]);
-  await recordHit(ctx, key, limit);
-}
-
-const loginKeys = (email: string, ip: string) => ({
-  pair: `login:pair:${email}|${ip}`,
-  account: `login:acct:${email}`,
-  address: `login:ip:${ip}`,
+/** A per-address budget: the address's key for one kind of request. */
+export const addressSpend = (kind: string, ip: string, limit: Limit): Spend => ({
+  key: `${kind}:ip:${addressKey(ip)}`,
+  limit,
 });
 
-/**
- * May this address try a password for this account now? Failures are counted per account and
- * address together (CONTRACT 5.9), so nobody can lock someone else out: an address that has not
- * failed on an account recently always gets its password checked. Only when the account (or the
- * address) has seen many failures does one failure of this pair already make it wait.
- */
-export async function assertMayTryLogin(ctx: Ctx, email: string, ip: string): Promise<void> {
-  const now = ctx.clock.now();
-  const keys = loginKeys(email, ip);
-  const rows = await ctx.database.db
-    .selectFrom('throttle')
-    .selectAll()
-    .where('key', 'in', [keys.pair, keys.account, keys.address])
-    .execute();
-  const row = (key: string) => rows.find((r) => r.key === key);
-  const pair = row(keys.pair);
-  if (!pair) return;
-  if (pair.blocked_until > now) throw tooMany(MSG.tooManyAttempts, (pair.blocked_until - now) / 1000);
-  const pairFailed = pair.count > 0 && pair.window_start > now - LIMITS.loginPerAccountAndAddress.windowMs;
-  if (!pairFailed) return;
-  const hot = [row(keys.account), row(keys.address)].filter((r) => r && r.blocked_until > now);
-  if (hot.length > 0) {
-    throw tooMany(MSG.tooManyAttempts, (Math.max(...hot.map((r) => r!.blocked_until)) - now) / 1000);
-  }
-}
+export const loginKeys = (email: string, ip: string) => ({
+  account: `login:acct:${email}`,
+  address: `login:ip:${addressKey(ip)}`,
+});
 
-export async function recordLoginFailure(ctx: Ctx, email: string, ip: string): Promise<void> {
-  const keys = loginKeys(email, ip);
-  await recordHit(ctx, keys.pair, LIMITS.loginPerAccountAndAddress);
-  await recordHit(ctx, keys.account, LIMITS.loginPerAccount);
-  await recordHit(ctx, keys.address, LIMITS.loginPerAddress);
-}
+export const deviceLoginKey = (deviceId: string, userId: number) => `login:dev:${deviceId}:${userId}`;
 
-/**
- * A correct password clears the pair's failures and the account's: the owner got in, and an attacker
- * elsewhere gains at most another ten guesses before the account is hot again.
- */
-export async function recordLoginSuccess(ctx: Ctx, email: string, ip: string): Promise<void> {
-  const keys = loginKeys(email, ip);
-  await ctx.database.db.deleteFrom('throttle').where('key', 'in', [keys.pair, keys.account]).execute();
-}
-
-/** After a password reset, every failure counted on the account is forgotten. */
+/** After a password reset, the account's failed logins are forgotten: its lock is lifted. */
 export async function clearLoginFailures(ctx: Ctx, email: string): Promise<void> {
-  const pairPattern = `login:pair:${email.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
-  await ctx.database.db
-    .deleteFrom('throttle')
-    .where((eb) =>
-      eb.or([
-        eb('key', '=', `login:acct:${email}`),
-        sql<boolean>`${eb.ref('key')} like ${pairPattern} escape '\\'`,
-      ]),
-    )
-    .execute();
+  await ctx.database.db.deleteFrom('throttle').where('key', '=', loginKeys(email, '').account).execute();
 }

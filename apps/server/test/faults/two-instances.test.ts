@@ -59,7 +59,7 @@ if (TEST_DIALECT === 'postgres') {
 
     it('failed logins for one account from one address are counted across both instances', async () => {
       const student = await insertStudent(t);
-      const max = LIMITS.loginPerAccountAndAddress.max;
+      const max = LIMITS.loginPerAccount.max;
       const attempt = (server: ServerProcess, password: string) =>
         call(server.url, 'POST', '/api/auth/student-login', { body: { email: student.email, password } });
       for (let i = 0; i < max; i++) {

@@ -277,6 +277,8 @@ describe.skipIf(why !== undefined)(
       const setCookie = String(login.headers['set-cookie']);
       expect(setCookie).toMatch(/;\s*Secure/i);
       expect(setCookie).toMatch(/;\s*HttpOnly/i);
+      // the device cookie (CONTRACT 6.5) is Secure too
+      expect(setCookie).toMatch(/device=[^;]+;[^,]*Secure/i);
       const cookie = setCookie.split(';')[0]!;
       for (const instance of [a, b]) {
         const res = await fetch(`${instance.url}/api/auth/check-auth`, { headers: { cookie } });
@@ -289,15 +291,19 @@ describe.skipIf(why !== undefined)(
 
     it('throttles by the address that reached nginx, and a forged X-Forwarded-For gives no fresh one', async () => {
       const student = await insertStudent(t);
-      const max = LIMITS.loginPerAccountAndAddress.max;
+      const max = LIMITS.loginPerAddress.max;
       for (let i = 0; i < max; i++) {
-        // each attempt claims to come from somewhere else
+        // each attempt claims to come from somewhere else, on another account
         const res = await viaHttps(
           '/api/auth/student-login',
-          json({ email: student.email, password: `wrong-${i}` }, { 'x-forwarded-for': `203.0.113.${i + 1}` }),
+          json(
+            { email: `spray${i}@bitmesra.ac.in`, password: `wrong-${i}` },
+            { 'x-forwarded-for': `203.0.113.${(i % 250) + 1}` },
+          ),
         );
-        expect({ attempt: i + 1, status: res.status }).toEqual({ attempt: i + 1, status: 401 });
+        expect({ attempt: i + 1, status: res.status }).toEqual({ attempt: i + 1, status: 404 });
       }
+      // the address nginx saw is locked (CONTRACT 6.5), whatever the client wrote
       const forged = await viaHttps(
         '/api/auth/student-login',
         json({ email: student.email, password: student.password }, { 'x-forwarded-for': '198.51.100.7' }),
@@ -305,8 +311,8 @@ describe.skipIf(why !== undefined)(
       expect(forged.status).toBe(429);
       expect(forged.headers['retry-after']).toMatch(/^\d+$/);
 
-      // another real address, with no failures of its own, is not locked out (CONTRACT 5.9): the app
-      // tells addresses apart behind the proxy, so it is reading the one nginx saw
+      // another real address is not: the app tells addresses apart behind the proxy, so it is
+      // reading the one nginx saw
       const elsewhere = await viaHttps('/api/auth/student-login', {
         ...json({ email: student.email, password: student.password }),
         from: '127.0.0.2',

@@ -1,7 +1,8 @@
-import { MSG, type TRole } from '@bit/contract';
+import { MSG, MSG_SECURITY, type TRole } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../services/device-cookies';
 import { findSession, type SessionInfo, tokenHashOf } from '../../services/sessions';
 import type { UserRow } from '../../services/users';
 
@@ -34,13 +35,37 @@ export async function loadSession(request: FastifyRequest): Promise<SessionInfo 
   return request.auth;
 }
 
-/** A preHandler that admits a signed-in user of one of `roles` (any role when empty). */
-export function requireRole(...roles: TRole[]) {
+/**
+ * CONTRACT 6.5: under ADMIN_2FA=required an admin without two-step sign-in may do nothing but set
+ * it up (and see who is signed in, and log out).
+ */
+function assertTwoFactorDone(request: FastifyRequest, user: UserRow) {
+  if (
+    user.role === 'admin' &&
+    user.two_factor_on !== 1 &&
+    request.server.ctx.config.admin2fa === 'required'
+  ) {
+    throw forbidden(MSG_SECURITY.twoFactorRequired);
+  }
+}
+
+function guard(roles: TRole[], beforeTwoFactor: boolean) {
   return async (request: FastifyRequest) => {
     const session = await loadSession(request);
     if (!session) throw unauthorized(MSG.notSignedIn);
     if (roles.length > 0 && !roles.includes(session.user.role)) throw forbidden(MSG.forbidden);
+    if (!beforeTwoFactor) assertTwoFactorDone(request, session.user);
   };
+}
+
+/** A preHandler that admits a signed-in user of one of `roles` (any role when empty). */
+export function requireRole(...roles: TRole[]) {
+  return guard(roles, false);
+}
+
+/** requireRole for the few routes an admin still needs before setting up a required two-step sign-in. */
+export function requireRoleBeforeTwoFactor(...roles: TRole[]) {
+  return guard(roles, true);
 }
 
 /**
@@ -88,6 +113,7 @@ export async function signedInRead<T>(
   if (!session) throw unauthorized(MSG.notSignedIn);
   request.auth = session;
   if (roles.length > 0 && !roles.includes(session.user.role)) throw forbidden(MSG.forbidden);
+  assertTwoFactorDone(request, session.user);
   return answer(session.user);
 }
 
@@ -111,6 +137,22 @@ export function setSessionCookie(
     path: '/',
     ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
   });
+}
+
+/** CONTRACT 6.5: the signed device cookie, sent only to the sign-in routes that read it. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/api/auth',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
+
+export function readDeviceCookieValue(request: FastifyRequest): string | undefined {
+  const cookies = request.headers.cookie;
+  return cookies ? request.server.parseCookie(cookies)[DEVICE_COOKIE] : undefined;
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {

@@ -32,7 +32,10 @@ function forSerializer(node: unknown): unknown {
     const other = anyOf[1 - nullIndex];
     if (nullIndex >= 0 && other && typeof other.type === 'string') {
       const { anyOf: _, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // an enum keeps null among its values: a union (anyOf) of such objects is told apart by
+      // validating the value, which must not refuse the null it allows
+      const nullable = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...rest, ...other, ...nullable, type: [other.type, 'null'] };
     }
   }
   return out;

@@ -8,15 +8,24 @@ import {
   ZCheckAuthResponse,
   ZForgotPasswordRequest,
   ZLoginRequest,
+  ZLoginResponse,
   ZMessageResponse,
   ZResendOtpRequest,
   ZResetPasswordRequest,
+  ZTwoFactorLoginRequest,
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
 } from '@bit/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { clearSessionCookie, loadSession, requireRole, setSessionCookie } from '../../plugins/app/auth';
+import {
+  clearSessionCookie,
+  loadSession,
+  readDeviceCookieValue,
+  requireRoleBeforeTwoFactor,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../plugins/app/auth';
 import {
   forgotPassword,
   login,
@@ -26,7 +35,9 @@ import {
   signupStudent,
   verifyEmail,
 } from '../../services/accounts';
+import { deviceCookieWith } from '../../services/device-cookies';
 import { REMEMBER_TTL_MS, revokeSession } from '../../services/sessions';
+import { completeTwoFactorLogin } from '../../services/two-factor';
 import { toUser } from '../../services/users';
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -115,25 +126,62 @@ export default async function authRoutes(fastify: FastifyInstance) {
     );
   }
 
+  /** A session starts: its cookie, and the device cookie that names the account from now on. */
+  const signedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    r: { token: string; userId: number; expiresAt: number },
+    remember: boolean,
+  ) => {
+    setSessionCookie(request, reply, r.token, remember ? REMEMBER_TTL_MS : undefined);
+    setDeviceCookie(request, reply, await deviceCookieWith(ctx, readDeviceCookieValue(request), r.userId));
+  };
+
   for (const role of ['student', 'authority', 'admin'] as TRole[]) {
     app.post(
       `/${role}-login`,
       {
         schema: {
           tags,
-          summary: `Sign in as ${role}`,
+          summary: `Sign in as ${role} (with two-step sign-in on: a ticket for the code)`,
           body: ZLoginRequest,
-          response: { 200: ZAuthResponse, ...ERROR_RESPONSES },
+          response: { 200: ZLoginResponse, ...ERROR_RESPONSES },
         },
       },
       async (request, reply) => {
         const { email, password, remember = false } = request.body;
-        const result = await login(ctx, role, email, password, remember, request.ip);
-        setSessionCookie(request, reply, result.token, remember ? REMEMBER_TTL_MS : undefined);
+        const result = await login(
+          ctx,
+          role,
+          email,
+          password,
+          remember,
+          request.ip,
+          readDeviceCookieValue(request),
+        );
+        if (result.twoFactor) return { twoFactor: true as const, ticket: result.ticket };
+        await signedIn(request, reply, result, remember);
         return { token: result.token, user: result.user };
       },
     );
   }
+
+  app.post(
+    '/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'The second step of a sign-in: the ticket and a code from the app (or a recovery code)',
+        body: ZTwoFactorLoginRequest,
+        response: { 200: ZAuthResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeTwoFactorLogin(ctx, request.body.ticket, request.body.code);
+      await signedIn(request, reply, result, result.remember);
+      return { token: result.token, user: result.user };
+    },
+  );
 
   app.get(
     '/check-auth',
@@ -143,7 +191,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         summary: 'The signed-in user',
         response: { 200: ZCheckAuthResponse, ...ERROR_RESPONSES },
       },
-      preValidation: requireRole(),
+      preValidation: requireRoleBeforeTwoFactor(),
     },
     async (request) => ({ user: toUser(request.auth!.user) }),
   );
