@@ -1,5 +1,5 @@
 import { MSG } from '@bit/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, warden } from '../test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '../test/utils';
@@ -71,5 +71,27 @@ describe('router', () => {
     renderRoutes(routes, ['/complaint-status?token=CMP-ADM1']);
     expect(await screen.findByRole('heading', { name: 'Complaint CMP-ADM1' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Your message')).not.toBeInTheDocument();
+  });
+
+  it('opens the audit log for an admin, linked from the menu, and sends an authority to its dashboard', async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: admin }),
+      'GET /api/admin/audit': () => jsonResponse(200, { count: 0, page: 1, pageSize: 20, data: [] }),
+    });
+    const first = renderRoutes(routes, ['/audit-log']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    expect(await screen.findByText('No admin actions have been recorded yet.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Audit log' })[0]).toHaveAttribute('href', '/audit-log');
+    first.unmount();
+
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(200, { user: warden }),
+      'GET /api/complaints/authority': () =>
+        jsonResponse(200, { count: 0, page: 1, pageSize: 20, data: [], counts: {} }),
+    });
+    const { router } = renderRoutes(routes, ['/audit-log']);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/audit-log'));
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 });

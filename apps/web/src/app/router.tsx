@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: paths.viewComplaints, lazy: () => import('./routes/view-complaints') },
               { path: paths.reports, lazy: () => import('./routes/reports') },
               { path: paths.manageAuthorities, lazy: () => import('./routes/manage-authorities') },
+              { path: paths.auditLog, lazy: () => import('./routes/audit-log') },
             ],
           },
 

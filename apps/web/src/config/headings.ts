@@ -19,6 +19,7 @@ export const SHELL_HEADINGS = {
   reports: 'Reports',
   notifications: 'Notifications',
   manageAuthorities: 'Manage Authorities',
+  auditLog: 'Audit log',
   studentNotifications: 'Notifications',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 

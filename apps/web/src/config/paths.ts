@@ -25,6 +25,7 @@ export const paths = {
   reports: '/reports',
   notifications: '/notifications',
   manageAuthorities: '/manage-authorities',
+  auditLog: '/audit-log',
   studentNotifications: '/student-notifications',
 } as const;
 

@@ -52,6 +52,7 @@ describe('navigation', () => {
       'href',
       '/manage-authorities',
     );
+    expect(within(menu()).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit-log');
     expect(menuLinks()).not.toContain('Feedback');
   });
 

@@ -40,6 +40,7 @@ function navItems(role: TRole | null): TNavItem[] {
           { to: paths.viewComplaints, label: 'Complaints' },
           { to: paths.manageAuthorities, label: 'Authorities' },
           { to: paths.reports, label: 'Reports' },
+          { to: paths.auditLog, label: 'Audit log' },
         ]
       : []),
   ];

@@ -1,0 +1,5 @@
+import { AuditLog } from '../../features/audit/components/audit-log';
+
+export function Component() {
+  return <AuditLog />;
+}
