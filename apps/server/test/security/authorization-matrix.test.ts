@@ -351,6 +351,56 @@ const ROWS: Row[] = [
     url: () => '/api/admin/audit',
     expect: signedIn(403, { admin: 200 }),
   },
+  // --- two-step sign-in (CONTRACT 6.5): admins and authorities, approved or not ---
+  {
+    endpoint: 'GET /api/me/two-factor',
+    method: 'GET',
+    url: () => '/api/me/two-factor',
+    expect: signedIn(403, { ...AUTHORITIES, admin: 200 }),
+  },
+  {
+    endpoint: 'POST /api/me/two-factor',
+    method: 'POST',
+    url: () => '/api/me/two-factor',
+    expect: signedIn(403, { ...AUTHORITIES, admin: 200 }),
+  },
+  {
+    endpoint: 'POST /api/me/two-factor/confirm (a wrong code)',
+    method: 'POST',
+    url: () => '/api/me/two-factor/confirm',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(403, {
+      clerk1: 400,
+      warden1: 400,
+      warden2: 400,
+      network: 400,
+      other: 400,
+      unapproved: 400,
+      admin: 400,
+    }),
+  },
+  {
+    endpoint: 'DELETE /api/me/two-factor (not on)',
+    method: 'DELETE',
+    url: () => '/api/me/two-factor',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(403, {
+      clerk1: 409,
+      warden1: 409,
+      warden2: 409,
+      network: 409,
+      other: 409,
+      unapproved: 409,
+      admin: 409,
+    }),
+  },
+  {
+    endpoint: 'POST /api/auth/two-factor (an unknown ticket)',
+    method: 'POST',
+    url: () => '/api/auth/two-factor',
+    body: () => ({ ticket: 'x'.repeat(43), code: '123456' }),
+    expect: all(401),
+  },
   // --- public ---
   { endpoint: 'GET /api/health', method: 'GET', url: () => '/api/health', expect: all(200) },
 ];

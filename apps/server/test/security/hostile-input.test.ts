@@ -133,6 +133,22 @@ interface JsonEndpoint {
 const PASSWORD = 'password123';
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
+    name: 'POST /api/auth/two-factor',
+    method: 'POST',
+    url: () => '/api/auth/two-factor',
+    who: 'anon',
+    body: () => ({ ticket: 'x'.repeat(43), code: '123456' }),
+    fields: ['ticket', 'code'],
+  },
+  {
+    name: 'POST /api/me/two-factor/confirm',
+    method: 'POST',
+    url: () => '/api/me/two-factor/confirm',
+    who: 'admin',
+    body: () => ({ code: '123456' }),
+    fields: ['code'],
+  },
+  {
     name: 'POST /api/auth/student-signup',
     method: 'POST',
     url: () => '/api/auth/student-signup',
