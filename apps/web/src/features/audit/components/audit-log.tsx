@@ -242,7 +242,7 @@ export function AuditLog() {
                         <td className="px-3 py-2">
                           <Actor entry={e} />
                         </td>
-                        <td className="px-3 py-2">{targetText(e)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">{targetText(e)}</td>
                         <td className="px-3 py-2 break-all">{e.ip ?? '—'}</td>
                       </tr>
                     ))}
