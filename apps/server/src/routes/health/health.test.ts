@@ -75,6 +75,7 @@ describe('health and the API frame', () => {
       studentEmailDomain: 'bitmesra.ac.in',
       authorityApproval: 'admin',
       timeZone: 'Asia/Kolkata',
+      admin2fa: 'optional',
     });
   });
 
