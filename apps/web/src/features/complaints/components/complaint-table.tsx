@@ -60,7 +60,7 @@ export const columns = {
 } satisfies Record<string, TComplaintColumn>;
 
 /** Where the problem is: "Hostel 4, room 12" or "College". */
-const placeOf = (c: TComplaint) =>
+export const placeOf = (c: TComplaint) =>
   c.hostelNo !== null ? `Hostel ${c.hostelNo}${c.roomNo ? `, room ${c.roomNo}` : ''}` : c.type;
 
 /**

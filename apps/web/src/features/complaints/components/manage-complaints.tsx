@@ -10,6 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FiledOn } from '../../../components/ui/date-time';
 import { SelectField } from '../../../components/ui/form-field';
 import { ToggleButton } from '../../../components/ui/toggle-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -17,7 +18,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
-import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
+import { ComplaintTable, columns, placeOf, type TComplaintColumn, ViewLink } from './complaint-table';
 import { pageFromParams, toParams } from './list-params';
 
 // The Update dialog's form brings zod, react-hook-form and the contract's schema: the list loads
@@ -31,21 +32,34 @@ const preloadUpdateDialog = () => void loadUpdateDialog().catch(() => undefined)
 
 /** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
 
+/**
+ * Four columns and the actions, so that every row's Update is on screen from 1,024 px up (issue 33:
+ * seven columns made a 1,291 px table in a 1,196 px box, Update cut off): the token with its filing
+ * day, the problem with its place and description, the student, the status.
+ */
 function manageColumns(): TComplaintColumn[] {
   return [
-    columns.token,
-    { header: 'Type', cell: (c) => c.type },
     {
-      header: 'Hostel / Room',
-      className: 'whitespace-nowrap',
-      cell: (c) => (c.hostelNo !== null ? `Hostel ${c.hostelNo} / ${c.roomNo ?? '—'}` : '—'),
+      header: 'Complaint',
+      cell: (c) => (
+        <>
+          <span className="font-mono whitespace-nowrap">{c.token}</span>
+          <span className="mt-0.5 block text-xs whitespace-nowrap text-slate-500">
+            <FiledOn iso={c.createdAt} />
+          </span>
+        </>
+      ),
     },
     {
       header: 'Problem',
       cell: (c) => (
         <>
           <span className="font-medium">{c.subType}</span>
-          <span className="mt-0.5 block max-w-xs truncate text-xs text-slate-500" title={c.description}>
+          <span className="text-slate-600"> · {placeOf(c)}</span>
+          <span
+            className="mt-0.5 block max-w-[16rem] truncate text-xs text-slate-500 xl:max-w-xs"
+            title={c.description}
+          >
             {c.description}
           </span>
         </>
@@ -53,7 +67,6 @@ function manageColumns(): TComplaintColumn[] {
     },
     columns.student,
     columns.status,
-    columns.date,
   ];
 }
 
