@@ -9,6 +9,7 @@ import { startMailSender } from './mail/sender';
 import { OneLinePerRequest, prettyStream } from './ops/logging';
 import { registerMetrics } from './ops/metrics';
 import { registerAuth } from './plugins/app/auth';
+import { signedInPageFor } from './plugins/app/signed-in-page';
 import { registerDocs } from './plugins/external/docs';
 import { registerErrorHandling } from './plugins/external/errors';
 import { registerSecurity } from './plugins/external/security';
@@ -130,6 +131,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerAuth(app);
   if (config.metricsToken) registerMetrics(app, config.metricsToken);
   await app.register(registerRoutes, { prefix: '/api' });
-  await registerWebApp(app);
+  await registerWebApp(app, signedInPageFor);
   return app;
 }

@@ -14,19 +14,13 @@ import {
   ZNotificationPage,
 } from '@bit/contract';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml, withHeading } from '../../lib/page-shell';
 import { formatZoned } from '../../lib/zoned-time';
 import { toUser } from '../../services/users';
-import { loadSession, readToken } from '../app/auth';
+import { loadSession, readToken } from './auth';
 
-/** The skeleton's grey bar where a heading goes (apps/web/index.html). */
-const SHELL_LINE = '<div class="shell-line"></div>';
+/** The skeleton's cards (apps/web/index.html), where a summary of the screen's data goes. */
 const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A heading in place of the shell's grey bar, as text. */
-export const withHeading = (page: string, heading: string) =>
-  page.replace(SHELL_LINE, () => `<h1 class="shell-heading">${escapeHtml(heading)}</h1>`);
 
 /** JSON for a <script type="application/json">: no character in it can end the element or start markup. */
 export function jsonForScript(value: unknown): string {

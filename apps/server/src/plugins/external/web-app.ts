@@ -3,8 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withHeading } from '../../lib/page-shell';
 import { isApiPath } from './security';
-import { signedInPageFor, withHeading } from './signed-in-page';
+
+/**
+ * The page as a signed-in visitor gets it, or null for the page as built: plugins/app/signed-in-page.ts,
+ * handed in by app.ts (an external plugin knows no session and no service).
+ */
+export type SignedInPage = (request: FastifyRequest, screen: string, page: string) => Promise<string | null>;
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist next to this package. */
 export function findWebDist(configured: string | undefined): string | undefined {
@@ -56,9 +62,9 @@ export function indexPagesByPath(root: string, indexHtml: string): Map<string, s
  * Serves the built web app from the same origin: hashed assets cached for a year, index.html
  * never cached, and index.html for any non-file path outside /api so client routes deep-link.
  * A page load with a live session cookie gets the page with the user (and the status page its
- * complaint) written into it, `no-store` (signed-in-page.ts).
+ * complaint) written into it by `signedInPage`, `no-store`.
  */
-export async function registerWebApp(app: FastifyInstance) {
+export async function registerWebApp(app: FastifyInstance, signedInPage: SignedInPage) {
   const root = findWebDist(app.ctx.config.webDist);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -90,7 +96,7 @@ export async function registerWebApp(app: FastifyInstance) {
     const screen = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     const page = pages.get(screen) ?? indexHtml;
     reply.type('text/html; charset=utf-8');
-    const signedIn = await signedInPageFor(request, screen, page);
+    const signedIn = await signedInPage(request, screen, page);
     // personal data: kept by no cache, the service worker's included (public/sw.js)
     if (signedIn) return reply.header('cache-control', 'no-store').send(signedIn);
     return reply.header('cache-control', 'no-cache').send(page);

@@ -15,7 +15,7 @@ let early: Promise<{ user: TUser }> | null = null;
 
 /**
  * The signed-in user the server wrote into the page (a page load with the session cookie:
- * apps/server's plugins/external/signed-in-page.ts), as check-auth answers it: the app starts signed in
+ * apps/server's plugins/app/signed-in-page.ts), as check-auth answers it: the app starts signed in
  * with it and asks nothing. Taken once, as the entry loads; only while a token is stored, which is what
  * signs the app in (a logout drops both).
  */
