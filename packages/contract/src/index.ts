@@ -15,5 +15,6 @@ export * from './profile';
 export * from './reports';
 export * from './security';
 export * from './security-messages';
+export * from './shell-messages';
 export * from './status';
 export * from './user';

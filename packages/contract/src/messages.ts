@@ -1,3 +1,5 @@
+import { MSG_SHELL } from './shell-messages';
+
 /** Every user-visible text that SPEC.md or CONTRACT.md fixes, verbatim. */
 export const MSG = {
   // student signup, in SPEC.md's order
@@ -83,9 +85,9 @@ export const MSG = {
   notificationPosted: 'Notification posted!',
   notificationDeleted: 'Notification deleted',
   confirmDelete: 'Are you sure you want to delete this notification?',
-  loggedOut: 'Logged out successfully',
+  loggedOut: MSG_SHELL.loggedOut,
   selectComplaint: 'Please select a complaint',
   tokenRequired: 'Please enter a token',
-  loading: 'Loading...',
-  unexpectedError: 'Unexpected Application Error!',
+  loading: MSG_SHELL.loading,
+  unexpectedError: MSG_SHELL.unexpectedError,
 } as const;

@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG_SHELL } from '@bit/contract';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { paths } from '../../config/paths';
@@ -19,7 +19,7 @@ export function ErrorPage() {
 
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-brand-900">{MSG.unexpectedError}</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{MSG_SHELL.unexpectedError}</h1>
       <p className="mt-3 text-lg text-slate-700">{detail}</p>
       <Link to={paths.home} className={buttonClass('primary', 'mt-6')}>
         Go to the home page

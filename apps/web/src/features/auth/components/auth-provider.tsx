@@ -1,4 +1,4 @@
-import { MSG, type TRole, type TUser } from '@bit/contract';
+import { MSG_SHELL, type TRole, type TUser } from '@bit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -164,7 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('anonymous');
     // react-toastify is loaded on demand to keep it out of the entry chunk
     const { toast } = await import('react-toastify');
-    toast.success(MSG.loggedOut);
+    toast.success(MSG_SHELL.loggedOut);
   }, [forgetServerState]);
 
   const value = useMemo(

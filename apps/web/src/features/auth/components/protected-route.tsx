@@ -1,4 +1,4 @@
-import { MSG, type TRole } from '@bit/contract';
+import { MSG_SHELL, type TRole } from '@bit/contract';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +19,7 @@ export function ProtectedRoute({ roles, children }: { roles?: readonly TRole[]; 
   if (status === 'loading') {
     return (
       <p role="status" className="px-4 py-10 text-center text-slate-600">
-        {MSG.loading}
+        {MSG_SHELL.loading}
       </p>
     );
   }
