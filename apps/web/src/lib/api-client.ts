@@ -20,8 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls whose 401 means "wrong credentials" and must not sign the visitor out. */
-const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login'];
+/** Calls whose 401 means "wrong credentials" (or a login's expired second step) and must not sign the visitor out. */
+const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login', '/auth/two-factor'];
 const CHECK_AUTH_PATH = '/auth/check-auth';
 
 function getStoredToken(): string | null {

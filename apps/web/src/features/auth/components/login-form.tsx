@@ -1,5 +1,5 @@
-import { MSG, type TLoginRequest, type TRole } from '@bit/contract';
-import { useEffect, useRef, useState } from 'react';
+import { MSG, type TAuthResponse, type TLoginRequest, type TRole } from '@bit/contract';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
@@ -33,6 +33,11 @@ const FOOTER_LINKS: Record<TRole, Array<{ question: string; to: string; text: st
 };
 
 const loadSchema = () => import('./login-schema').then((m) => m.loginSchema);
+
+// The second step (CONTRACT 6.5) loads when an admin's or an authority's password is sent: a student
+// never has it, and the student login stays as light as it was.
+const loadStep = () => import('./two-factor-step');
+const TwoFactorStep = lazy(() => loadStep().then((m) => ({ default: m.TwoFactorStep })));
 
 /** SPEC §8: the student login's own texts for the two server answers it knows. */
 function studentLoginError(error: unknown): string {
@@ -86,10 +91,26 @@ function VerifyFirst({ email }: { email: string }) {
   );
 }
 
-/** One login screen per kind of sign-in: student, authority or admin. */
+/**
+ * One login screen per kind of sign-in: student, authority or admin. With two-step sign-in on, a
+ * correct password answers a ticket, and the same card asks for the code (CONTRACT 6.5); focus moves
+ * to the card's heading, which names the step, each time the step changes.
+ */
 export function LoginForm({ kind: role }: { kind: TRole }) {
   const title = TITLES[role];
   useDocumentTitle(title);
+  // the ticket of a correct password, while the second step asks for the code
+  const [ticket, setTicket] = useState<string | null>(null);
+  // why the second step came back to the password (its ticket expired or burnt)
+  const [expired, setExpired] = useState<string | null>(null);
+  // back from the second step: focus on the heading, as the step's own took it (two-factor-step.tsx)
+  const heading = useRef<HTMLHeadingElement>(null);
+  const step = useRef(ticket);
+  useEffect(() => {
+    if (step.current === ticket) return;
+    step.current = ticket;
+    if (!ticket) heading.current?.focus();
+  }, [ticket]);
   const { signIn } = useAuth();
   const redirectAfterLogin = useRedirectAfterLogin();
   const login = useLogin();
@@ -105,32 +126,70 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
     role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
   );
 
-  const onValid = ({ email, password, remember }: TLoginRequest) =>
+  const onValid = ({ email, password, remember }: TLoginRequest) => {
+    if (role !== 'student') void loadStep().catch(() => undefined);
     login.mutate(
       {
         role,
         body: role === 'student' && remember ? { email, password, remember: true } : { email, password },
       },
       {
-        onSuccess: ({ token, user }) => {
-          if (role === 'admin' && user.role !== 'admin') {
-            toast.error(MSG.notAdmin);
-            return;
-          }
-          signIn(token, user, role);
-          toast.success(MSG.loginSuccess);
-          redirectAfterLogin(role);
+        onSuccess: (answer) => {
+          setExpired(null);
+          if ('twoFactor' in answer) setTicket(answer.ticket);
+          else finish(answer);
         },
         onError: (error) => {
+          setExpired(null);
           setUnverified(role === 'student' && isUnverified(error) ? email : null);
           refused(error);
         },
       },
     );
+  };
+
+  const finish = ({ token, user }: TAuthResponse) => {
+    if (role === 'admin' && user.role !== 'admin') {
+      setTicket(null);
+      toast.error(MSG.notAdmin);
+      return;
+    }
+    signIn(token, user, role);
+    toast.success(MSG.loginSuccess);
+    redirectAfterLogin(role);
+  };
+
+  const onExpired = (message: string) => {
+    setTicket(null);
+    setExpired(message);
+    toast.error(message);
+  };
+
+  if (ticket) {
+    return (
+      <Suspense
+        fallback={
+          <AuthCard title={title}>
+            <p role="status" className="text-slate-600">
+              {MSG.loading}
+            </p>
+          </AuthCard>
+        }
+      >
+        <TwoFactorStep
+          ticket={ticket}
+          onSignedIn={finish}
+          onExpired={onExpired}
+          onBack={() => setTicket(null)}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <AuthCard
       title={title}
+      headingRef={heading}
       footer={FOOTER_LINKS[role].map(({ question, to, text }) => (
         <p key={to}>
           {question}{' '}
@@ -141,6 +200,9 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
       ))}
     >
       <SignInReason className="mb-4 bg-brand-50 text-brand-900" />
+      {expired && (
+        <p className="mb-4 rounded-lg bg-status-pending-bg p-3 text-sm text-slate-900">{expired}</p>
+      )}
       <form ref={form.ref} onSubmit={form.submit(onValid)} className="space-y-4" noValidate>
         <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <TextField
