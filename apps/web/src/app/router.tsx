@@ -75,7 +75,10 @@ export const routes: RouteObject[] = [
           // admins and authorities
           {
             element: <ProtectedRoute roles={['admin', 'authority']} />,
-            children: [{ path: paths.notifications, lazy: () => import('./routes/notifications') }],
+            children: [
+              { path: paths.notifications, lazy: () => import('./routes/notifications') },
+              { path: paths.twoStepSignIn, lazy: () => import('./routes/two-step-sign-in') },
+            ],
           },
 
           // anything else: the error page with 404

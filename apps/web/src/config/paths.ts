@@ -27,6 +27,7 @@ export const paths = {
   manageAuthorities: '/manage-authorities',
   auditLog: '/audit-log',
   studentNotifications: '/student-notifications',
+  twoStepSignIn: '/two-step-sign-in',
 } as const;
 
 export const dashboardPath: Record<TRole, string> = {

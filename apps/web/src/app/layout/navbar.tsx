@@ -41,6 +41,7 @@ function navItems(role: TRole | null): TNavItem[] {
           { to: paths.manageAuthorities, label: 'Authorities' },
           { to: paths.reports, label: 'Reports' },
           { to: paths.auditLog, label: 'Audit log' },
+          { to: paths.twoStepSignIn, label: 'Two-step sign-in' },
         ]
       : []),
   ];

@@ -6,7 +6,7 @@ import { OfflineBanner } from './offline-banner';
 
 // Loaded after the page: reading GET /api/config goes through the contract's schemas (zod), which
 // would otherwise weigh on every first paint; dates use Asia/Kolkata until it answers.
-const ServerTimeZone = lazy(() => import('./server-time-zone').then((m) => ({ default: m.ServerTimeZone })));
+const ServerSettings = lazy(() => import('./server-settings').then((m) => ({ default: m.ServerSettings })));
 
 /** The app shell: skip link, navigation bar, the screen, footer. */
 export function RootLayout() {
@@ -28,7 +28,7 @@ export function RootLayout() {
       <Footer />
       <ScrollRestoration />
       <Suspense fallback={null}>
-        <ServerTimeZone />
+        <ServerSettings />
       </Suspense>
     </div>
   );

@@ -1,5 +1,7 @@
+import { useSignedInUser } from '../../features/auth/components/auth-provider';
 import { AuthoritySettings } from '../../features/settings/components/authority-settings';
 
 export function Component() {
-  return <AuthoritySettings />;
+  const user = useSignedInUser();
+  return <AuthoritySettings twoFactor={user.twoFactor} />;
 }

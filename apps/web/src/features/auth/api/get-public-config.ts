@@ -14,8 +14,8 @@ const publicConfigQueryOptions = () =>
   });
 
 /**
- * GET /api/config: the student email domain, the authority approval mode and the server's TIME_ZONE
- * (each the contract's default until loaded).
+ * GET /api/config: the student email domain, the authority approval mode, the server's TIME_ZONE and
+ * ADMIN_2FA (each the contract's default until loaded).
  */
 export function usePublicConfig() {
   const query = useQuery(publicConfigQueryOptions());
@@ -23,5 +23,6 @@ export function usePublicConfig() {
     studentEmailDomain: query.data?.studentEmailDomain ?? DEFAULT_STUDENT_EMAIL_DOMAIN,
     authorityApproval: query.data?.authorityApproval ?? 'admin',
     timeZone: query.data?.timeZone ?? DEFAULT_TIME_ZONE,
+    admin2fa: query.data?.admin2fa ?? 'optional',
   };
 }

@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, MSG_SECURITY } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,5 +57,27 @@ describe('authority settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to save your settings'));
     expect(screen.getByLabelText('Off')).toBeChecked();
+  });
+
+  it('says whether two-step sign-in is on and links to where it is set up or turned off', async () => {
+    mockFetch({ 'GET /api/me/preferences': () => jsonResponse(200, { data: { newComplaints: 'each' } }) });
+    const { unmount } = renderRoutes(routes, ['/authority-settings']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Two-step sign-in' })).toBeInTheDocument();
+    expect(screen.getByText(MSG_SECURITY.twoFactorOff)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up two-step sign-in' })).toHaveAttribute(
+      'href',
+      '/two-step-sign-in',
+    );
+    unmount();
+
+    renderRoutes(
+      [{ path: '/authority-settings', element: <AuthoritySettings twoFactor /> }],
+      ['/authority-settings'],
+    );
+    expect(screen.getByText(MSG_SECURITY.twoFactorOn)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage two-step sign-in' })).toHaveAttribute(
+      'href',
+      '/two-step-sign-in',
+    );
   });
 });

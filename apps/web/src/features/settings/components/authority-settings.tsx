@@ -1,10 +1,11 @@
-import { type TNewComplaintPreference, type TPreferences, ZPreferences } from '@bit/contract';
+import { MSG_SECURITY, type TNewComplaintPreference, type TPreferences, ZPreferences } from '@bit/contract';
 import { toast } from 'react-toastify';
 import { QueryState } from '../../../components/query-state';
-import { SubmitButton } from '../../../components/ui/button';
+import { LinkButton, SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { RadioGroup } from '../../../components/ui/form-field';
 import { SHELL_HEADINGS } from '../../../config/headings';
+import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,8 +25,11 @@ const CHOICES: ReadonlyArray<{ value: TNewComplaintPreference; label: string }> 
 
 const schema = formSchema<TPreferences, TPreferences>(ZPreferences);
 
-/** /authority-settings: how an authority hears of new complaints in their scope (CONTRACT 5.1). */
-export function AuthoritySettings() {
+/**
+ * /authority-settings: how an authority hears of new complaints in their scope (CONTRACT 5.1), and
+ * whether their sign-in asks for a code (CONTRACT 6.5: set up or turned off on /two-step-sign-in).
+ */
+export function AuthoritySettings({ twoFactor = false }: { twoFactor?: boolean }) {
   useDocumentTitle('Settings');
   const query = usePreferences();
   useErrorToast(query.error, (error) => errorMessage(error, LOAD_FAILED));
@@ -42,6 +46,16 @@ export function AuthoritySettings() {
         <QueryState query={query} errorText={errorMessage(query.error, LOAD_FAILED)} className="mt-4">
           {(saved) => <PreferencesForm saved={saved} />}
         </QueryState>
+      </Card>
+      <Card className="mt-6">
+        <h2 className="text-lg font-semibold text-brand-900">Two-step sign-in</h2>
+        <p className="mt-1 text-sm text-slate-600">{MSG_SECURITY.authorityChoice}</p>
+        <p className="mt-3 text-sm font-medium text-slate-900">
+          {twoFactor ? MSG_SECURITY.twoFactorOn : MSG_SECURITY.twoFactorOff}
+        </p>
+        <LinkButton to={paths.twoStepSignIn} variant="secondary" className="mt-4">
+          {twoFactor ? 'Manage two-step sign-in' : 'Set up two-step sign-in'}
+        </LinkButton>
       </Card>
     </section>
   );

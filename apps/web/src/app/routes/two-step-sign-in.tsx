@@ -1,0 +1,9 @@
+import { useAuth, useSignedInUser } from '../../features/auth/components/auth-provider';
+import { TwoStepSignIn } from '../../features/two-factor/components/two-step-sign-in';
+
+export function Component() {
+  const user = useSignedInUser();
+  const { updateUser } = useAuth();
+  // the session learns at once, so ADMIN_2FA=required lets the admin on (protected-route.tsx)
+  return <TwoStepSignIn onChange={(on) => updateUser({ ...user, twoFactor: on })} />;
+}
