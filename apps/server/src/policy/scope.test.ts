@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUpdate, complaintScope, counterScopeKey } from './scope';
+import { canUpdate, complaintScope, counterScopeKey, toldRating } from './scope';
 
 const user = (role: 'student' | 'authority' | 'admin', extra: Record<string, unknown> = {}) => ({
   id: 7,
@@ -61,5 +61,15 @@ describe('the complaint scope of a user', () => {
   it('lets an admin see every complaint but update none', () => {
     expect(complaintScope(user('admin'))).toEqual({ kind: 'all' });
     expect(canUpdate(user('admin'))).toBe(false);
+  });
+});
+
+describe("who is told a complaint's rating", () => {
+  it('tells the student and admins, and no authority of any designation', () => {
+    expect(toldRating(user('student'))).toBe(true);
+    expect(toldRating(user('admin'))).toBe(true);
+    for (const designation of ['Hostel Clerk', 'Warden', 'Network Department', 'Other']) {
+      expect(toldRating(user('authority', { designation, hostel_no: 1 }))).toBe(false);
+    }
   });
 });

@@ -255,6 +255,15 @@ export function canUpdate(user: ScopeUser): boolean {
 }
 
 /**
+ * Whether a user who sees a complaint is also told its rating: the rating is the student's word on
+ * the resolution, for the student who gave it (a student's scope is their own complaints) and for
+ * admins; never for an authority, whose work it judges.
+ */
+export function toldRating(user: Pick<ScopeUser, 'role'>): boolean {
+  return user.role === 'student' || user.role === 'admin';
+}
+
+/**
  * The counter scope (see services/counters.ts) whose `c:<key>:<status>` values count exactly
  * this scope, or null when there is none (a student's own list is counted directly).
  */

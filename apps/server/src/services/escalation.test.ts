@@ -121,4 +121,32 @@ describe('the 09:00 escalation', () => {
       .execute();
     expect(runs.map((r) => r.day).sort()).toEqual(['2026-01-16', '2026-01-17']);
   });
+
+  it('mails no Warden whose scope holds no hostel: one awaiting approval, one without a hostel', async () => {
+    const approved = await buildAuthority(t, 'Warden', { hostelNo: 8 });
+    const awaiting = await buildAuthority(t, 'Warden', { hostelNo: 8, approved: false });
+    const noHostel = await buildAuthority(t, 'Warden', { hostelNo: 8 });
+    await t.ctx.database.db
+      .updateTable('users')
+      .set({ hostel_no: null })
+      .where('id', '=', noHostel.id)
+      .execute();
+    const student = await buildStudent(t);
+    const late = await file(student, {
+      type: 'Hostel',
+      hostelNo: 8,
+      roomNo: '3',
+      subType: 'Fan',
+      description: 'The fan in the common room does not turn.',
+    });
+    const nineOnThe18th = NINE + 2 * DAY;
+    await dueAt(late.complaint.id, nineOnThe18th - 1);
+    const ran = await runDueJobs({ ...t.ctx, clock: manualClock(nineOnThe18th) }, DAILY_JOBS);
+    expect(escalations(ran)[0]?.ran).toBe(true);
+    const toApproved = await mailsTo(approved.email);
+    expect(toApproved).toHaveLength(1);
+    expect(toApproved[0]!.text_body).toContain(late.token);
+    expect(await mailsTo(awaiting.email)).toHaveLength(0);
+    expect(await mailsTo(noHostel.email)).toHaveLength(0);
+  });
 });

@@ -5,6 +5,7 @@ import type { DB } from '../db/schema';
 import { formatZoned } from '../lib/zoned-time';
 import { enqueueMail } from '../mail/outbox';
 import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
+import { applyScope, complaintScope } from '../policy/scope';
 import type { ComplaintRow } from './complaints';
 import { OPEN_SQL } from './complaints/due';
 import type { DailyJob } from './scheduler';
@@ -40,30 +41,29 @@ export const overdueEscalation: DailyJob = {
     let mails = 0;
     const wardens = await trx
       .selectFrom('users')
-      .select(['email', 'name', 'hostel_no'])
+      .select(['id', 'role', 'designation', 'hostel_no', 'approved', 'email', 'name'])
       .where('role', '=', 'authority')
       .where('designation', '=', 'Warden')
-      .where('approved', '=', 1)
       .where('verified', '=', 1)
-      .where('hostel_no', 'is not', null)
       .execute();
     for (const w of wardens) {
-      const hostelNo = Number(w.hostel_no);
-      const rows = await overdueNow(trx, now)
-        .selectAll()
-        .where('hostel_no', '=', hostelNo)
+      // what a Warden sees is complaintScope's to say (their hostel's; nothing while awaiting approval
+      // or without a hostel); the mail names the hostel, so it is for a Warden whose scope is one
+      const scope = complaintScope(w);
+      if (scope.kind !== 'hostel') continue;
+      const rows = await applyScope(overdueNow(trx, now).selectAll(), scope)
         .orderBy('due_at', 'asc')
         .limit(ESCALATION_LIST_MAX + 1)
         .execute();
       if (rows.length === 0) continue;
-      const { n } = await overdueNow(trx, now)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('hostel_no', '=', hostelNo)
-        .executeTakeFirstOrThrow();
+      const { n } = await applyScope(
+        overdueNow(trx, now).select((eb) => eb.fn.countAll<number>().as('n')),
+        scope,
+      ).executeTakeFirstOrThrow();
       const listed = rows.slice(0, ESCALATION_LIST_MAX).map((c) => lineOf(ctx, c));
       await enqueueMail(
         trx,
-        wardenEscalationMail(w.email, w.name, day, hostelNo, listed, Number(n) - listed.length),
+        wardenEscalationMail(w.email, w.name, day, scope.hostelNo, listed, Number(n) - listed.length),
         now,
       );
       mails++;

@@ -1,7 +1,7 @@
 import { MSG, type TComplaintWithHistory } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
-import { complaintScope, scopeValue } from '../../policy/scope';
+import { complaintScope, scopeValue, toldRating } from '../../policy/scope';
 import {
   type AttachmentRow,
   conversationOf,
@@ -27,11 +27,9 @@ export async function getComplaintByToken(
   const [row] = await complaintByToken(ctx.database, scope.kind, { token, scope: scopeValue(scope) });
   if (!row) throw notFound(MSG.complaintNotFound);
   const id = Number(row.id);
-  // the rating is the student's word on the resolution: told to the student and to admins only
-  const toldRating = user.role === 'student' || user.role === 'admin';
   const [history, ratings] = await Promise.all([
     historyOfComplaint(ctx.database, { complaintId: id }),
-    toldRating ? ratingsByComplaint(ctx, [id]) : undefined,
+    toldRating(user) ? ratingsByComplaint(ctx, [id]) : undefined,
   ]);
   return {
     ...toComplaint(row, ctx.clock.now()),
@@ -55,10 +53,11 @@ export async function getComplaintByTokenWithSession(ctx: Ctx, tokenHash: string
     answer: async (user: UserRow): Promise<TComplaintWithHistory> => {
       // the complaint's condition in SQL is complaintScope's (policy/scope.ts: userSeesSql)
       if (!complaint) throw notFound(MSG.complaintNotFound);
-      const toldRating = user.role === 'student' || user.role === 'admin';
       return {
         ...toComplaint(complaint as ComplaintRow, now),
-        ...(toldRating ? { rating: rating === null || rating === undefined ? null : Number(rating) } : {}),
+        ...(toldRating(user)
+          ? { rating: rating === null || rating === undefined ? null : Number(rating) }
+          : {}),
         history: (history as HistoryRow[]).map(toHistoryEntry),
         messages: (messages as MessageRow[]).map(toMessage),
         attachments: (attachments as AttachmentRow[]).map(toAttachment),
