@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import type { Ctx } from './context';
 import { workerV8Flags } from './lib/worker-flags';
+import { relayWorkerMetrics } from './ops/worker-metrics';
 
 // The rest of the server is imported where a command needs it (the build splits it into chunks),
 // so the supervisor of several workers stays a small process that never loads the app.
@@ -54,6 +55,8 @@ async function supervise(count: number) {
 
   const own = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...workerV8Flags(own)] });
+  // a metrics scrape reaches one worker, which asks the others through this process
+  relayWorkerMetrics();
 
   let stopping = false;
   let failedStarts = 0;

@@ -1,20 +1,25 @@
 /**
  * GET /api/metrics (CONTRACT 5.7): Prometheus text, only for a scraper holding METRICS_TOKEN.
  *
- * Each process answers for itself: with WORKERS > 1 a scrape reaches whichever worker the cluster
- * hands the connection to, so request counts and process metrics are that worker's. The outbox and
- * complaint gauges are read from the database at scrape time and are the same from every worker.
- * Instances meant to be scraped run with WORKERS=1 each (docs/deploy.md), one target per instance.
+ * One scrape shows the whole server (issue 32). With WORKERS > 1 the worker the cluster hands the
+ * scrape to gathers every other worker's per-process metrics through the supervisor
+ * (ops/worker-metrics.ts) and merges them with its own by prom-client's aggregators: request
+ * counts and durations, statements and CPU summed, event-loop lag averaged, versions taken once.
+ * The outbox and complaint gauges are read from the database once, by the worker that took the
+ * scrape, not once per worker (which would multiply them). `metrics_scrape_workers_answered`
+ * below `metrics_scrape_workers` means a worker did not answer in time: its counts are missing
+ * from that scrape, and the sums dip (Prometheus's rate() reads a dip as a counter reset).
  * `db_statements_total` carries the worker it counts (`worker`, 0 for a lone process), so its
- * series stay apart however the scrapes land, and a scraper (the bench) can sum the workers.
+ * series stay apart in the merge, and a scraper (the bench) can tell the workers apart.
  */
 import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { COMPLAINT_STATUSES } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { readStatementCount } from './statement-count';
+import { answerWorkerMetrics, gatherWorkerMetrics } from './worker-metrics';
 
 /** The route label of a request no route matched: its raw URL could hold anything (tokens, emails). */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -30,17 +35,19 @@ export function routeLabel(request: FastifyRequest): string {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export function registerMetrics(app: FastifyInstance, token: string) {
-  // a registry of its own: the tests build many apps in one process, and prom-client's global
-  // registry refuses a second metric of the same name
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  // registries of its own: the tests build many apps in one process, and prom-client's global
+  // registry refuses a second metric of the same name. `perProcess` holds what each worker counts
+  // for itself (merged over the workers); `perScrape` what the scrape's worker reads once.
+  const perProcess = new Registry();
+  const perScrape = new Registry();
+  collectDefaultMetrics({ register: perProcess });
 
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, with their durations',
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
+    registers: [perProcess],
   });
   app.addHook('onResponse', (request, reply, done) => {
     requests.observe(
@@ -51,24 +58,27 @@ export function registerMetrics(app: FastifyInstance, token: string) {
   });
 
   const worker = String(cluster.isWorker ? (cluster.worker?.id ?? 0) : 0);
-  // registered before the gauges below, whose queries run while a scrape is collected: the value
-  // read leaves out the scrape's own statements (they are in the next one)
+  // read (with the rest of perProcess) before the gauges below run their queries: the value leaves
+  // out the scrape's own statements (they are in the next one)
   new Counter({
     name: 'db_statements_total',
     help: 'SQL statements this process sent to the database (on PostgreSQL, round trips), background jobs and scrapes included',
     labelNames: ['worker'] as const,
-    registers: [registry],
+    registers: [perProcess],
     collect() {
       this.reset();
       this.inc({ worker }, readStatementCount());
     },
   });
 
+  // The database's gauges: the same from every worker, so read once per scrape (perScrape), and
+  // `first`, not prom-client's default sum, should they ever be merged over the workers.
   const { db } = app.ctx.database;
   new Gauge({
     name: 'complaints_mail_outbox_unsent',
     help: 'Mails waiting in the outbox (not yet delivered); a growing number means mail is not going out',
-    registers: [registry],
+    registers: [perScrape],
+    aggregator: 'first',
     async collect() {
       const row = await db
         .selectFrom('mail_outbox')
@@ -81,7 +91,8 @@ export function registerMetrics(app: FastifyInstance, token: string) {
   new Gauge({
     name: 'complaints_mail_outbox_failing',
     help: 'Undelivered mails whose last delivery attempt failed (they are retried with a backoff)',
-    registers: [registry],
+    registers: [perScrape],
+    aggregator: 'first',
     async collect() {
       const row = await db
         .selectFrom('mail_outbox')
@@ -95,7 +106,8 @@ export function registerMetrics(app: FastifyInstance, token: string) {
   new Gauge({
     name: 'complaints_mail_outbox_oldest_unsent_age_seconds',
     help: 'Age of the oldest undelivered mail (0 when none waits)',
-    registers: [registry],
+    registers: [perScrape],
+    aggregator: 'first',
     async collect() {
       const row = await db
         .selectFrom('mail_outbox')
@@ -110,7 +122,8 @@ export function registerMetrics(app: FastifyInstance, token: string) {
     name: 'complaints_by_status',
     help: 'Complaints by their current status',
     labelNames: ['status'] as const,
-    registers: [registry],
+    registers: [perScrape],
+    aggregator: 'first',
     async collect() {
       // the counters the dashboards read, kept with every status change (services/counters.ts)
       const keys = COMPLAINT_STATUSES.map((s) => `c:all:${s}`);
@@ -124,6 +137,35 @@ export function registerMetrics(app: FastifyInstance, token: string) {
     },
   });
 
+  /** How many workers this scrape asked and how many answered: a registry per scrape, as two may overlap. */
+  const scrapeWorkers = (asked: number, answered: number) => {
+    const registry = new Registry();
+    new Gauge({
+      name: 'metrics_scrape_workers',
+      help: 'Server processes this scrape asked for their metrics (the one that took it included)',
+      registers: [registry],
+    }).set(asked);
+    new Gauge({
+      name: 'metrics_scrape_workers_answered',
+      help: 'Server processes whose metrics are in this scrape; fewer than metrics_scrape_workers means some counts are missing',
+      registers: [registry],
+    }).set(answered);
+    return registry.metrics();
+  };
+
+  /** This process's metrics, or in a worker every listening worker's merged, then the scrape's workers. */
+  const processMetrics = async (): Promise<string> => {
+    if (!cluster.isWorker) return `${await perProcess.metrics()}\n${await scrapeWorkers(1, 1)}`;
+    const own = await perProcess.getMetricsAsJSON();
+    const others = await gatherWorkerMetrics(app.ctx.config.workers);
+    const merged = AggregatorRegistry.aggregate([own, ...others.metrics] as object[]);
+    return `${await merged.metrics()}\n${await scrapeWorkers(others.workers, others.metrics.length + 1)}`;
+  };
+  if (cluster.isWorker) {
+    const stop = answerWorkerMetrics(() => perProcess.getMetricsAsJSON());
+    app.addHook('onClose', async () => stop());
+  }
+
   const expected = digest(`Bearer ${token}`);
   const authorized = (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -136,8 +178,8 @@ export function registerMetrics(app: FastifyInstance, token: string) {
     async (request: FastifyRequest, reply: FastifyReply) => {
       // exactly the answer an unknown path gets: a scanner learns nothing about the endpoint
       if (!authorized(request)) return reply.callNotFound();
-      const body = await registry.metrics();
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(body);
+      const body = `${await processMetrics()}\n${await perScrape.metrics()}`;
+      return reply.type(perScrape.contentType).header('cache-control', 'no-store').send(body);
     },
   );
 }

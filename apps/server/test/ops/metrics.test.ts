@@ -112,6 +112,9 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/^complaints_mail_outbox_oldest_unsent_age_seconds /m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
+    // a lone process (no cluster) asks no one else: it is the whole server
+    expect(text).toMatch(/^metrics_scrape_workers 1$/m);
+    expect(text).toMatch(/^metrics_scrape_workers_answered 1$/m);
 
     for (const secret of [complaintToken, student.token, student.email, METRICS_TOKEN, 'wrong-password-1'])
       expect(text).not.toContain(secret);
