@@ -223,10 +223,10 @@ function rotation(tokens: string[], paths?: string[]) {
 }
 
 /**
- * The database statements each server process has sent so far (`db_statements_total` of
- * GET /api/metrics, labelled by worker). A scrape reaches one worker, and the cluster hands new
- * connections to the workers in turn, so it scrapes on fresh connections until every worker has
- * answered. `first` is each worker's first answer, `last` its last.
+ * The database statements the server has sent so far (`db_statements_total` of GET /api/metrics,
+ * one series per worker). One scrape shows every worker (the one that takes it gathers the others'
+ * counts); only that one runs the scrape's own queries, after reading its count, so each scrape's
+ * cost shows in the next reading. A scrape that a worker did not answer in time is made again.
  */
 function statementReader(base: string, token: string, workers: number) {
   const scrape = () =>
@@ -247,57 +247,53 @@ function statementReader(base: string, token: string, workers: number) {
       );
       req.on('error', reject);
     });
-  // scrapes each worker has answered so far: each one's own queries ran after its value was read
-  const answered = new Map<string, number>();
-  /** Each worker's count at its first answer, and how many scrapes it had answered before it. */
+  // scrapes made so far, each one's queries counted in the readings after it
+  let scrapes = 0;
+  /** Each worker's count, and how many scrapes were made before this one. */
   const read = async () => {
-    const first = new Map<string, { value: number; scrapes: number }>();
-    // a worker just forked may not listen yet: the cluster hands connections to those that do
+    // a worker just forked may not listen yet, nor answer the scrape's worker
     const deadline = Date.now() + 30_000;
-    for (let i = 0; first.size < workers; i++) {
+    for (;;) {
+      const text = await scrape();
+      const before = scrapes++;
+      const answered = Number(/^metrics_scrape_workers_answered (\d+)$/m.exec(text)?.[1] ?? 0);
+      const values = new Map<string, number>();
+      for (const [, worker, value] of text.matchAll(/^db_statements_total\{worker="([^"]+)"\} (\d+)/gm))
+        values.set(worker!, Number(value));
+      if (answered >= workers && values.size >= workers) return { values, scrapes: before };
       if (Date.now() > deadline)
-        throw new Error(`only ${first.size} of ${workers} workers answered the metrics`);
-      if (i >= 4 * workers) await new Promise((r) => setTimeout(r, 50));
-      for (const [, worker, value] of (await scrape()).matchAll(
-        /^db_statements_total\{worker="([^"]+)"\} (\d+)/gm,
-      )) {
-        const scrapes = answered.get(worker!) ?? 0;
-        if (!first.has(worker!)) first.set(worker!, { value: Number(value), scrapes });
-        answered.set(worker!, scrapes + 1);
-      }
+        throw new Error(`only ${answered} of ${workers} workers answered the metrics`);
+      await new Promise((r) => setTimeout(r, 50));
     }
-    return first;
   };
   type Reading = Awaited<ReturnType<typeof read>>;
   /**
    * Statements between two readings, over every worker, less the metrics' own queries of every
-   * scrape a worker answered in between (from its first answer in `before` on, whatever readings
-   * came between). NaN when a worker was replaced in between.
+   * scrape made in between. NaN when a worker was replaced in between.
    */
   const between = (before: Reading, after: Reading, scrapeCost: number) => {
     let sum = 0;
-    for (const [worker, now] of after) {
-      const was = before.get(worker);
+    for (const [worker, now] of after.values) {
+      const was = before.values.get(worker);
       if (was === undefined) return Number.NaN;
-      sum += now.value - was.value - scrapeCost * (now.scrapes - was.scrapes);
+      sum += now - was;
     }
-    return sum;
+    return sum - scrapeCost * (after.scrapes - before.scrapes);
   };
   let scrapeCost = Number.NaN;
   return {
     /**
-     * Learns what one scrape costs a worker: the least seen between readings with nothing else
-     * to do. Call it once, with the server idle, before the others.
+     * Learns what one scrape costs: the least seen between readings with nothing else to do.
+     * Call it once, with the server idle, before the others.
      */
     async calibrate() {
       const readings = [await read(), await read(), await read()];
       let least = Number.POSITIVE_INFINITY;
-      for (let i = 1; i < readings.length; i++)
-        for (const [worker, now] of readings[i]!) {
-          const was = readings[i - 1]!.get(worker);
-          if (was && now.scrapes > was.scrapes)
-            least = Math.min(least, (now.value - was.value) / (now.scrapes - was.scrapes));
-        }
+      for (let i = 1; i < readings.length; i++) {
+        const cost =
+          between(readings[i - 1]!, readings[i]!, 0) / (readings[i]!.scrapes - readings[i - 1]!.scrapes);
+        if (Number.isFinite(cost)) least = Math.min(least, cost);
+      }
       if (!Number.isFinite(least)) throw new Error('could not tell what a metrics scrape costs');
       scrapeCost = Math.round(least);
     },
