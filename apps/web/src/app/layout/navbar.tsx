@@ -59,6 +59,11 @@ export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
   const items = navItems(user?.role ?? null);
+  // an admin's links (ten with Logout) fit in one row from 1024 px; below, the menu button, as on phones
+  const [barFrom, menuUntil, nameHidden] =
+    user?.role === 'admin'
+      ? ['lg:flex', 'lg:hidden', 'lg:max-xl:sr-only']
+      : ['md:flex', 'md:hidden', 'md:max-xl:sr-only'];
   // Phone menu: a disclosure button (aria-expanded, aria-controls) kept light for the entry bundle.
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -89,10 +94,10 @@ export function Navbar() {
             <span aria-hidden="true" className="rounded bg-accent-400 px-1.5 py-0.5 text-sm text-brand-900">
               BIT
             </span>
-            <span className="whitespace-nowrap md:max-xl:sr-only">Mesra Complaints</span>
+            <span className={`whitespace-nowrap ${nameHidden}`}>Mesra Complaints</span>
           </Link>
 
-          <ul className="hidden items-center md:flex xl:gap-1">
+          <ul className={`hidden items-center xl:gap-1 ${barFrom}`}>
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} state={linkState(item.to)} className={linkClass} end>
@@ -111,7 +116,7 @@ export function Navbar() {
 
           <button
             type="button"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-brand-800 md:hidden"
+            className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg hover:bg-brand-800 ${menuUntil}`}
             aria-label="Menu"
             aria-expanded={open}
             aria-controls={panelId}
@@ -130,7 +135,7 @@ export function Navbar() {
         <ul
           id={panelId}
           hidden={!open}
-          className="flex flex-col gap-1 border-t border-brand-800 py-3 md:hidden"
+          className={`flex flex-col gap-1 border-t border-brand-800 py-3 ${menuUntil}`}
         >
           {items.map((item) => (
             <li key={item.to}>
