@@ -35,7 +35,7 @@ const extra = process.argv.slice(2);
 /**
  * On PostgreSQL the suites whose flows store and read what differs between the dialects (decision
  * 22): filing, the lists, updates, the conversation and photos, notices, feedback and approvals,
- * reports and the export, sessions. The screens-only suites (accessibility, keyboard, phone,
+ * reports and the export, sessions, two-step sign-in and the device cookie's lock. The screens-only suites (accessibility, keyboard, phone,
  * forms, the shell, markup) run on SQLite; the API suite runs whole on both. Arguments given to
  * this script (a filter) replace the list.
  */
@@ -46,6 +46,7 @@ const POSTGRES_SUITES = [
   'notices-feedback',
   'reports',
   'shared-computer',
+  'two-factor',
 ].map((name) => `e2e/${name}.spec.ts`);
 for (const suite of POSTGRES_SUITES)
   if (!fs.existsSync(path.join(root, 'apps/web', suite))) {
