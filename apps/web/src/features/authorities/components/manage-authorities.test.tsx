@@ -91,7 +91,7 @@ describe('manage authorities', () => {
     renderRoutes(routes, ['/manage-authorities']);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve Zoya New' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Zoya New approved'));
-    expect(body).toEqual({ approved: true, twoFactor: false });
+    expect(body).toEqual({ approved: true });
     expect(await screen.findByRole('button', { name: 'Revoke Zoya New' })).toBeInTheDocument();
   });
 
