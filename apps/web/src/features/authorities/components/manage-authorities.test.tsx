@@ -104,7 +104,86 @@ describe('manage authorities', () => {
     });
     renderRoutes(routes, ['/manage-authorities']);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke Zoya New' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke approval' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith('Not found'));
+  });
+
+  it('asks before revoking, in a dialog named after the authority; Cancel sends nothing', async () => {
+    const calls = mockFetch({
+      'GET /api/admin/authorities': () =>
+        jsonResponse(200, { count: 1, page: 1, pageSize: 20, data: [authority(2, 'Zoya New', true)] }),
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    const revoke = await screen.findByRole('button', { name: 'Revoke Zoya New' });
+    revoke.focus();
+    fireEvent.click(revoke);
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the approval of Zoya New?' });
+    expect(dialog).toHaveAccessibleDescription('They will see no complaints until approved again.');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toHaveFocus();
+    fireEvent.click(cancel);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(revoke).toHaveFocus();
+    // Escape closes it too
+    fireEvent.click(revoke);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('keeps the rows where they stand after a revoke, though the server now sorts the revoked one first', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    let revoked = false;
+    let page1Reads = 0;
+    const carl = () => authority(3, 'Carl Approved', !revoked);
+    const page1 = () =>
+      // the server's order: those awaiting approval first
+      revoked
+        ? [carl(), authority(5, 'Anil Approved', true), authority(7, 'Bela Approved', true)]
+        : [authority(5, 'Anil Approved', true), carl(), authority(7, 'Bela Approved', true)];
+    mockFetch({
+      'GET /api/admin/authorities': (url) => {
+        const q = new URL(url, 'http://x').searchParams;
+        if (q.get('approved') === 'false')
+          return jsonResponse(200, { count: revoked ? 1 : 0, page: 1, pageSize: 1, data: [] });
+        if (q.get('page') === '2')
+          return jsonResponse(200, {
+            count: 21,
+            page: 2,
+            pageSize: 20,
+            data: [authority(9, 'Dev Later', true)],
+          });
+        page1Reads += 1;
+        return jsonResponse(200, { count: 21, page: 1, pageSize: 20, data: page1() });
+      },
+      'PUT /api/admin/authorities/3': () => {
+        revoked = true;
+        return jsonResponse(200, { data: carl() });
+      },
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('rowheader').textContent);
+    await screen.findByText('Carl Approved');
+    expect(names()).toEqual(['Anil Approved', 'Carl Approved', 'Bela Approved']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke Carl Approved' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke approval' }));
+    expect(await screen.findByRole('button', { name: 'Approve Carl Approved' })).toBeInTheDocument();
+    expect(names()).toEqual(['Anil Approved', 'Carl Approved', 'Bela Approved']);
+    expect(await screen.findByText('1 awaiting approval, 21 in all.')).toBeInTheDocument();
+
+    // away and back: page 1 is read again, in the server's new order, and still shown as before
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Dev Later');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(page1Reads).toBe(2));
+    await screen.findByText('Carl Approved');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(names()).toEqual(['Anil Approved', 'Carl Approved', 'Bela Approved']);
   });
 
   it('shows each authority as a card on a phone, with its Approve button', async () => {

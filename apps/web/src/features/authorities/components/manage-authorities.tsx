@@ -1,10 +1,11 @@
 import type { TUser } from '@bit/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Modal } from '../../../components/ui/modal';
 import { TableScroll } from '../../../components/ui/table-scroll';
 import { SHELL_HEADINGS } from '../../../config/headings';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -19,7 +20,27 @@ const AUTHORITY_TEXT = {
   approved: (name: string) => `${name} approved`,
   revoked: (name: string) => `Approval of ${name} revoked`,
   updateFailed: 'Failed to update authority',
+  confirmRevokeTitle: (name: string) => `Revoke the approval of ${name}?`,
+  confirmRevokeBody: 'They will see no complaints until approved again.',
+  confirmRevoke: 'Revoke approval',
+  cancel: 'Cancel',
 } as const;
+
+/**
+ * The rows of each page in the order first shown, until the screen is left: a change re-sorts the
+ * server's list (those awaiting approval first), and a row must not move under the admin's pointer.
+ * A row new to the page goes last; one gone from it is dropped.
+ */
+function useStableOrder(page: number, rows: TUser[], placeholder: boolean) {
+  const orders = useRef(new Map<number, number[]>());
+  const known = orders.current.get(page) ?? [];
+  const byId = new Map(rows.map((u) => [u.id, u]));
+  const kept = known.filter((id) => byId.has(id));
+  const order = [...kept, ...rows.map((u) => u.id).filter((id) => !kept.includes(id))];
+  // another page's rows, shown while this one loads, are not this page's order
+  if (rows.length > 0 && !placeholder) orders.current.set(page, order);
+  return order.map((id) => byId.get(id) as TUser);
+}
 
 const designationOf = (u: TUser) => `${u.designation ?? '—'}${u.department ? ` (${u.department})` : ''}`;
 
@@ -57,8 +78,10 @@ export function ManageAuthorities() {
       },
     );
 
-  // the server orders them: those awaiting approval first, newest first
-  const rows = list.data?.data ?? [];
+  // the server orders them: those awaiting approval first, newest first; kept so until the screen is left
+  const rows = useStableOrder(page, list.data?.data ?? [], list.isPlaceholderData);
+  // Revoke asks first: one click took away someone's access (issue 33 row 8)
+  const [revoking, setRevoking] = useState<TUser | null>(null);
   // a table from Tailwind's sm on, cards below it: nothing to scroll sideways on a phone
   const wide = useMediaQuery(SM_UP, true);
 
@@ -69,7 +92,7 @@ export function ManageAuthorities() {
         variant="secondary"
         disabled={busy}
         aria-label={`Revoke ${u.name}`}
-        onClick={() => setApproval(u, false)}
+        onClick={() => setRevoking(u)}
       >
         Revoke
       </Button>
@@ -174,6 +197,26 @@ export function ManageAuthorities() {
           />
         )}
       </Card>
+      <Modal
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={revoking ? AUTHORITY_TEXT.confirmRevokeTitle(revoking.name) : ''}
+        description={AUTHORITY_TEXT.confirmRevokeBody}
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" data-autofocus onClick={() => setRevoking(null)}>
+            {AUTHORITY_TEXT.cancel}
+          </Button>
+          <Button
+            onClick={() => {
+              if (revoking) setApproval(revoking, false);
+              setRevoking(null);
+            }}
+          >
+            {AUTHORITY_TEXT.confirmRevoke}
+          </Button>
+        </div>
+      </Modal>
     </section>
   );
 }
