@@ -89,6 +89,23 @@ describe('authority dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('dims Manage Complaints until approved, saying why, and keeps Notifications open (issue 33 row 13)', () => {
+    const fetch = mockFetch({});
+    renderRoutes(
+      [{ path: '/', element: <AuthorityDashboard user={{ ...warden, approved: false }} /> }],
+      ['/'],
+    );
+    expect(screen.queryByRole('link', { name: 'Manage Complaints' })).toBeNull();
+    const manage = screen.getByRole('button', { name: 'Manage Complaints' });
+    expect(manage).toHaveAttribute('aria-disabled', 'true');
+    expect(manage).toHaveAccessibleDescription('Manage Complaints opens once your account is approved.');
+    // still reachable by Tab, so a keyboard or screen reader user meets the reason
+    manage.focus();
+    expect(manage).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('toasts Failed to fetch dashboard data when the list fails', async () => {
     const error = vi.spyOn(toast, 'error');
     mockFetch({ 'GET /api/complaints/authority': () => jsonResponse(403, { message: MSG.forbidden }) });

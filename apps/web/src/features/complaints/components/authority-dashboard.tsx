@@ -1,7 +1,8 @@
 import { complaintStatusPath, MSG, RECENT_COMPLAINTS_SIZE, type TUser, welcomeHeading } from '@bit/contract';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
-import { LinkButton } from '../../../components/ui/button';
+import { buttonClass, LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Age, DateTime } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -13,6 +14,7 @@ import { OverdueBadge } from './overdue';
 
 const AWAITING_APPROVAL =
   'Your account is awaiting approval by an administrator. You will see complaints once it is approved.';
+const LOCKED_UNTIL_APPROVED = 'Manage Complaints opens once your account is approved.';
 
 export function ApprovalNotice() {
   return (
@@ -31,6 +33,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
   const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COMPLAINTS_SIZE }, user.approved);
   useErrorToast(query.error, () => MSG.fetchDashboardFailed);
   const stats = query.data?.stats;
+  const lockedReason = useId();
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -52,7 +55,21 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
         )}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <LinkButton to={paths.manageComplaints}>Manage Complaints</LinkButton>
+        {user.approved ? (
+          <LinkButton to={paths.manageComplaints}>Manage Complaints</LinkButton>
+        ) : (
+          // the server refuses its list until approved (issue 33 row 13): dimmed, still focusable
+          // (aria-disabled, not disabled) and described by the reason shown under the buttons
+          <button
+            type="button"
+            aria-disabled="true"
+            aria-describedby={lockedReason}
+            className={buttonClass('primary', 'cursor-not-allowed opacity-60')}
+          >
+            Manage Complaints
+          </button>
+        )}
+        {/* open while awaiting approval: the notices read there, the form says why it waits */}
         <LinkButton to={paths.notifications} variant="secondary">
           Notifications
         </LinkButton>
@@ -60,6 +77,11 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
           Email settings
         </LinkButton>
       </div>
+      {!user.approved && (
+        <p id={lockedReason} className="mt-2 text-sm text-slate-600">
+          {LOCKED_UNTIL_APPROVED}
+        </p>
+      )}
 
       {!user.approved ? (
         <ApprovalNotice />

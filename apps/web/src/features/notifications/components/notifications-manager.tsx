@@ -8,7 +8,7 @@ import {
   type TUser,
   ZPostNotificationFields,
 } from '@bit/contract';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
@@ -35,9 +35,9 @@ const EMPTY: TValues = { title: '', message: '', hostel: 'all' };
 
 const schema = formSchema<TValues, TPostNotificationFields>(ZPostNotificationFields);
 
-/** An admin deletes any notice; an authority only their own. */
+/** An admin deletes any notice; an approved authority only their own (the server refuses the unapproved). */
 function canDelete(user: TUser, postedById: number) {
-  return user.role === 'admin' || (user.role === 'authority' && postedById === user.id);
+  return user.role === 'admin' || (user.role === 'authority' && user.approved && postedById === user.id);
 }
 
 /** /notifications: admins and authorities post notices (with an optional PDF), list and delete them. */
@@ -111,7 +111,9 @@ export function NotificationsManager({ user }: { user: TUser }) {
     });
   };
 
+  // the server refuses every notice action until approved (issue 33 row 13): the form waits, saying why
   const awaitingApproval = user.role === 'authority' && !user.approved;
+  const waitReason = useId();
 
   return (
     <section className="mx-auto max-w-4xl px-4 py-8">
@@ -120,42 +122,48 @@ export function NotificationsManager({ user }: { user: TUser }) {
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">Post a notification</h2>
         {awaitingApproval && (
-          <p className="mt-2 rounded-lg bg-status-pending-bg p-3 text-sm text-status-pending">
-            Your account is awaiting an admin's approval.
+          <p id={waitReason} className="mt-2 rounded-lg bg-status-pending-bg p-3 text-sm text-status-pending">
+            Your account is awaiting an admin's approval. You can post notices once it is approved.
           </p>
         )}
-        <form ref={form.ref} onSubmit={form.submit(onValid)} noValidate className="mt-4 space-y-4">
-          <TextField label="Title" maxLength={TITLE_MAX} required {...form.field('title')} />
-          <TextAreaField
-            label="Message"
-            rows={5}
-            required
-            maxLength={MESSAGE_MAX}
-            {...form.field('message')}
-          />
-          <SelectField
-            label="Target"
-            required
-            hint={targets.includes('all') ? undefined : 'You can post to your own hostel only.'}
-            {...form.field('hostel')}
-            options={targetOptions}
-          />
-          <Field label="PDF attachment (optional)" hint="PDF only, at most 10 MB." error={pdfError}>
-            {(control) => (
-              <input
-                ref={fileRef}
-                type="file"
-                name="pdf"
-                accept="application/pdf,.pdf"
-                onChange={(e) => void onFile(e)}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700"
-                {...control}
-              />
-            )}
-          </Field>
-          <SubmitButton pending={post.isPending} pendingText="Posting…">
-            Post
-          </SubmitButton>
+        <form ref={form.ref} onSubmit={form.submit(onValid)} noValidate className="mt-4">
+          <fieldset
+            disabled={awaitingApproval}
+            aria-describedby={awaitingApproval ? waitReason : undefined}
+            className="space-y-4"
+          >
+            <TextField label="Title" maxLength={TITLE_MAX} required {...form.field('title')} />
+            <TextAreaField
+              label="Message"
+              rows={5}
+              required
+              maxLength={MESSAGE_MAX}
+              {...form.field('message')}
+            />
+            <SelectField
+              label="Target"
+              required
+              hint={targets.includes('all') ? undefined : 'You can post to your own hostel only.'}
+              {...form.field('hostel')}
+              options={targetOptions}
+            />
+            <Field label="PDF attachment (optional)" hint="PDF only, at most 10 MB." error={pdfError}>
+              {(control) => (
+                <input
+                  ref={fileRef}
+                  type="file"
+                  name="pdf"
+                  accept="application/pdf,.pdf"
+                  onChange={(e) => void onFile(e)}
+                  className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-700"
+                  {...control}
+                />
+              )}
+            </Field>
+            <SubmitButton pending={post.isPending} pendingText="Posting…">
+              Post
+            </SubmitButton>
+          </fieldset>
         </form>
       </Card>
 

@@ -142,6 +142,23 @@ describe('notifications manager', () => {
     expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(2);
   });
 
+  it('keeps the form waiting, with the reason, and offers no Delete to an authority awaiting approval', async () => {
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([mine, theirs])) });
+    renderRoutes(
+      [{ path: '/n', element: <NotificationsManager user={user({ approved: false })} /> }],
+      ['/n'],
+    );
+    await screen.findByText('Notice 2');
+    const reason = "Your account is awaiting an admin's approval. You can post notices once it is approved.";
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    const group = screen.getByRole('group');
+    expect(group).toBeDisabled();
+    expect(group).toHaveAccessibleDescription(reason);
+    expect(screen.getByLabelText('Title')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
   it('posts the form as multipart with the target and the PDF', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
     let sent: FormData | undefined;
