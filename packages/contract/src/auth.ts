@@ -6,6 +6,7 @@ import {
   HOSTEL_MAX,
   HOSTEL_MIN,
   PASSWORD_MIN,
+  placeOf,
   STUDENT_DEPARTMENTS,
 } from './enums';
 import { MSG } from './messages';
@@ -120,9 +121,7 @@ export const ZAuthoritySignupRequest = z
       }
       hostelNo = n;
     }
-    const department =
-      v.designation === 'Network Department' ? 'Network' : v.department ? v.department : null;
-    return { ...v, hostelNo, department };
+    return { ...v, ...placeOf(v.designation, { department: v.department || null, hostelNo }) };
   });
 export type TAuthoritySignupRequest = z.input<typeof ZAuthoritySignupRequest>;
 

@@ -6,6 +6,18 @@ export type TDesignation = (typeof DESIGNATIONS)[number];
 /** Designations that belong to one hostel and must name it. */
 export const HOSTEL_DESIGNATIONS: readonly TDesignation[] = ['Hostel Clerk', 'Warden'];
 
+/** Where an account belongs: its department and its hostel. */
+export type TPlace = { department: string | null; hostelNo: number | null };
+
+/**
+ * SPEC §3: a Network Department authority belongs to department Network and to no hostel, whatever
+ * its row or its form holds; anyone else where they said. The rule's one statement: the sign-up
+ * schema, the server's users (toUser, the demo data) and the web's signed-in user all ask it.
+ */
+export function placeOf(designation: string | null, place: TPlace): TPlace {
+  return designation === 'Network Department' ? { department: 'Network', hostelNo: null } : place;
+}
+
 export const STUDENT_DEPARTMENTS = [
   'Computer Science',
   'Electrical',

@@ -1,6 +1,7 @@
 import {
   COLLEGE_DEPARTMENTS,
   HOSTEL_PROBLEMS,
+  placeOf,
   type TComplaintStatus,
   type TDesignation,
 } from '@bit/contract';
@@ -175,6 +176,10 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
   const inserted = await db.transaction().execute(async (trx) => {
     const rows: (Row & { role: string })[] = [];
     for (const u of users) {
+      const place = placeOf(u.designation ?? null, {
+        department: u.department ?? null,
+        hostelNo: u.hostelNo ?? null,
+      });
       const row = await trx
         .insertInto('users')
         .values({
@@ -183,9 +188,9 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           email: u.email,
           password_hash: passwordHash,
           mobile: '9876543210',
-          department: u.designation === 'Network Department' ? 'Network' : (u.department ?? null),
+          department: place.department,
           designation: u.designation ?? null,
-          hostel_no: u.hostelNo ?? null,
+          hostel_no: place.hostelNo,
           roll_no: u.rollNo ?? null,
           session: u.role === 'student' ? '2023-27' : null,
           verified: 1,

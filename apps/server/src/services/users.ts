@@ -1,4 +1,4 @@
-import { MSG, type TProfile, type TUser } from '@bit/contract';
+import { MSG, placeOf, type TProfile, type TUser } from '@bit/contract';
 import type { Selectable } from 'kysely';
 import type { Ctx } from '../context';
 import type { UsersTable } from '../db/schema';
@@ -35,16 +35,16 @@ export const _everyUserColumn: [MissingUserColumn] extends [never] ? true : Miss
 
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): TUser {
-  const isNetwork = row.designation === 'Network Department';
+  const place = placeOf(row.designation, { department: row.department, hostelNo: row.hostel_no });
   return {
     id: Number(row.id),
     name: row.name,
     email: row.email,
     role: row.role,
     mobile: row.mobile,
-    department: isNetwork ? 'Network' : row.department,
+    department: place.department,
     designation: (row.designation as TUser['designation']) ?? null,
-    hostelNo: isNetwork ? null : row.hostel_no,
+    hostelNo: place.hostelNo,
     roomNo: row.role === 'student' ? row.room_no : null,
     rollNo: row.roll_no,
     session: row.session,

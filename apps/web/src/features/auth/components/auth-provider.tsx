@@ -1,4 +1,4 @@
-import { MSG_SHELL, type TRole, type TUser } from '@bit/contract';
+import { MSG_SHELL, placeOf, type TRole, type TUser } from '@bit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -41,13 +41,10 @@ type TAuthContext = {
 
 const AuthContext = createContext<TAuthContext | null>(null);
 
-/** SPEC §3: role from the login type; a Network Department authority has department Network, no hostel. */
+/** SPEC §3: role from the login type; department and hostel as the contract places the designation. */
 function toSessionUser(user: TUser, role: TRole = user.role): TUser {
-  const sessionUser = { ...user, role };
-  if (sessionUser.designation === 'Network Department') {
-    return { ...sessionUser, department: 'Network', hostelNo: null };
-  }
-  return { ...sessionUser, department: user.department ?? null, hostelNo: user.hostelNo ?? null };
+  const place = { department: user.department ?? null, hostelNo: user.hostelNo ?? null };
+  return { ...user, role, ...placeOf(user.designation, place) };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
