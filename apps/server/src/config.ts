@@ -1,6 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@bit/contract';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
@@ -31,8 +32,8 @@ const ZEnv = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TIME_ZONE: z
     .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata')
-    .default('Asia/Kolkata'),
+    .refine(isTimeZone, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`)
+    .default(DEFAULT_TIME_ZONE),
   SLA_HOURS_HOSTEL: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
   SLA_HOURS_COLLEGE: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(168),
   // a short token would be guessed by whoever can reach the port

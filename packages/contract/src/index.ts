@@ -4,6 +4,7 @@ export * from './common';
 export * from './complaints';
 export * from './conversation';
 export * from './conversation-constants';
+export * from './dates';
 export * from './enums';
 export * from './feedback';
 export * from './first-requests';

@@ -1,4 +1,5 @@
 /** Calendar dates and wall-clock times in a time zone (TIME_ZONE), for timed jobs and mails. */
+import { instantFormat } from '@bit/contract';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -39,18 +40,9 @@ export function zonedParts(ms: number, zone: string): ZonedParts {
   };
 }
 
-/** "24 Nov 2026, 14:05 IST": how mails write a time, in the college's zone. */
+/** "24 Nov 2026, 14:05 IST": an instant as mails and pages write it, in the college's zone (the contract's format). */
 export function formatZoned(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    timeZone: zone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).format(ms);
+  return instantFormat(zone).format(ms);
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */

@@ -1,30 +1,21 @@
 // Every date the app shows is written here, nowhere else: the India locale (en-IN), day month year, a
 // 24-hour time without seconds, in the server's TIME_ZONE (CONTRACT 5.5), which the server tells in
 // GET /api/config. Until it has answered, the contract's default zone stands.
+import { DEFAULT_TIME_ZONE, instantFormat } from '@bit/contract';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** CONTRACT 5.5's default TIME_ZONE. */
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+export { DEFAULT_TIME_ZONE };
 
 let zone = DEFAULT_TIME_ZONE;
 const listeners = new Set<() => void>();
 
 function makeFormats(timeZone: string) {
   return {
-    /** "24 Nov 2026, 14:05 IST", as the mails write it */
-    instant: new Intl.DateTimeFormat('en-IN', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    }),
+    /** "24 Nov 2026, 14:05 IST", as the mails write it (the contract's format) */
+    instant: instantFormat(timeZone),
     /** "24 Nov 2026" */
     date: new Intl.DateTimeFormat('en-IN', { timeZone, day: 'numeric', month: 'short', year: 'numeric' }),
     /** the zone's calendar day, as parts */
