@@ -1,22 +1,9 @@
 import { PAGE_SIZE_DEFAULT, type TAuditList } from '@bit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { auditKeys } from './keys';
+import { auditKeys, type TAuditFilters } from './keys';
 
 export const AUDIT_PAGE_SIZE = PAGE_SIZE_DEFAULT;
-
-/**
- * The audit log's filters as the URL holds them ('' for "any"): an action, days of the server's
- * TIME_ZONE (both included), a user id; `before` as for the other newest-first lists.
- */
-export type TAuditFilters = {
-  action: string;
-  from: string;
-  to: string;
-  actor: string;
-  page: number;
-  before?: number | undefined;
-};
 
 const getAudit = (filters: TAuditFilters, signal?: AbortSignal) =>
   api.get<TAuditList>('/admin/audit', { query: { ...filters, pageSize: AUDIT_PAGE_SIZE }, signal });

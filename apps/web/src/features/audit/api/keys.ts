@@ -1,4 +1,15 @@
-import type { TAuditFilters } from './get-audit';
+/**
+ * The audit log's filters as the URL holds them ('' for "any"): an action, days of the server's
+ * TIME_ZONE (both included), a user id; `before` as for the other newest-first lists.
+ */
+export type TAuditFilters = {
+  action: string;
+  from: string;
+  to: string;
+  actor: string;
+  page: number;
+  before?: number | undefined;
+};
 
 /** Every audit log query key starts here. */
 export const auditKeys = {

@@ -15,7 +15,8 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { AUDIT_PAGE_SIZE, type TAuditFilters, useAudit } from '../api/get-audit';
+import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
+import type { TAuditFilters } from '../api/keys';
 
 const AUDIT_TEXT = {
   fetchFailed: 'Failed to load the audit log',

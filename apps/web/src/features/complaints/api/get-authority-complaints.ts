@@ -1,17 +1,7 @@
-import { PAGE_SIZE_DEFAULT, type TAuthorityComplaintPage, type TComplaintStatus } from '@bit/contract';
+import { PAGE_SIZE_DEFAULT, type TAuthorityComplaintPage } from '@bit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { complaintKeys } from './keys';
-
-/** `before`: the last id of the page before (keyset paging, see hooks/use-page-cursors.ts). */
-export type TAuthorityQuery = {
-  page: number;
-  pageSize?: number;
-  status?: TComplaintStatus | '';
-  /** only the overdue complaints (CONTRACT 5.5) */
-  overdue?: boolean;
-  before?: number | undefined;
-};
+import { complaintKeys, type TAuthorityQuery } from './keys';
 
 const getAuthorityComplaints = (query: TAuthorityQuery, signal?: AbortSignal) =>
   api.get<TAuthorityComplaintPage>('/complaints/authority', {

@@ -1,5 +1,25 @@
-import type { TAdminFilters } from './get-admin-complaints';
-import type { TAuthorityQuery } from './get-authority-complaints';
+import type { TComplaintStatus } from '@bit/contract';
+
+/** The admin's filters as the URL holds them ('' for "all"); `before` as for the other lists. */
+export type TAdminFilters = {
+  hostelNo: string;
+  type: string;
+  status: string;
+  /** only the overdue complaints (CONTRACT 5.5) */
+  overdue: boolean;
+  page: number;
+  before?: number | undefined;
+};
+
+/** `before`: the last id of the page before (keyset paging, see hooks/use-page-cursors.ts). */
+export type TAuthorityQuery = {
+  page: number;
+  pageSize?: number;
+  status?: TComplaintStatus | '';
+  /** only the overdue complaints (CONTRACT 5.5) */
+  overdue?: boolean;
+  before?: number | undefined;
+};
 
 /** Every complaint query key starts here, so one invalidation refreshes every list and detail. */
 export const complaintKeys = {

@@ -12,7 +12,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { exportComplaintsUrl } from '../api/export-complaints';
-import { type TAdminFilters, useAdminComplaints } from '../api/get-admin-complaints';
+import { useAdminComplaints } from '../api/get-admin-complaints';
+import type { TAdminFilters } from '../api/keys';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { pageFromParams, toParams } from './list-params';
 

@@ -1,13 +1,7 @@
 import type { TReport } from '@bit/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { reportKeys } from './keys';
-
-/**
- * The report's filters as the URL holds them ('' for "not given"): without `from` and `to` the server
- * reports the last REPORT_DAYS_DEFAULT days and says which in its answer.
- */
-export type TReportFilters = { from: string; to: string; type: string; hostelNo: string };
+import { reportKeys, type TReportFilters } from './keys';
 
 const getReport = (filters: TReportFilters, signal?: AbortSignal) =>
   api.get<TReport>('/complaints/admin/report', { query: filters, signal });

@@ -1,4 +1,8 @@
-import type { TReportFilters } from './get-report';
+/**
+ * The report's filters as the URL holds them ('' for "not given"): without `from` and `to` the server
+ * reports the last REPORT_DAYS_DEFAULT days and says which in its answer.
+ */
+export type TReportFilters = { from: string; to: string; type: string; hostelNo: string };
 
 /** Every reports query key starts here. */
 export const reportKeys = {

@@ -16,7 +16,8 @@ import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { addDays, formatDay, formatMonth, localDay, yearBefore } from '../../../lib/dates';
 import { exportComplaintsUrl } from '../api/export-complaints';
-import { type TReportFilters, useReport } from '../api/get-report';
+import { useReport } from '../api/get-report';
+import type { TReportFilters } from '../api/keys';
 import { BarsChart, MonthChart, MonthChartKey } from './charts';
 import { formatCount, formatHours } from './format';
 
