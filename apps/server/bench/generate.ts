@@ -19,8 +19,7 @@ import type { ComplaintsTable, DB } from '../src/db/schema';
 import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
-import { timelineColumns } from '../src/services/complaints';
-import { storePhoto } from '../src/services/conversation';
+import { storePhoto, timelineColumns } from '../src/services/complaints';
 import { bumpCounters } from '../src/services/counters';
 
 export const BENCH_PASSWORD = 'bench-password-1';

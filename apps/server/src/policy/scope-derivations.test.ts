@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { ComplaintsTable } from '../db/schema';
-import { authoritiesInScope } from '../services/conversation';
+import { authoritiesInScope } from '../services/complaints';
 import type { UserRow } from '../services/users';
 import { applyScope, complaintScope, SCOPE_KINDS, type Scope } from './scope';
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import adminRoutes from './admin';
+import attachmentRoutes from './attachments';
 import authRoutes from './auth';
 import complaintRoutes from './complaints';
-import { attachmentRoutes, conversationRoutes, meRoutes } from './conversation';
+import { conversationRoutes } from './complaints/conversation';
 import feedbackRoutes from './feedback';
 import healthRoutes from './health';
+import meRoutes from './me';
 import notificationRoutes from './notifications';
 import twoFactorRoutes from './two-factor';
 
@@ -13,6 +15,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(complaintRoutes, { prefix: '/complaints' });
+  // messages, photos and reopening: a plugin of their own, the only one that parses multipart bodies
   await app.register(conversationRoutes, { prefix: '/complaints' });
   await app.register(attachmentRoutes, { prefix: '/attachments' });
   await app.register(meRoutes, { prefix: '/me' });

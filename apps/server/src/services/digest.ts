@@ -4,8 +4,8 @@ import { enqueueMail } from '../mail/outbox';
 import { digestMail } from '../mail/templates';
 import { applyScope, complaintScope } from '../policy/scope';
 import { auditRetention } from './audit-retention';
-import { newComplaintPreference } from './conversation';
 import { overdueEscalation } from './escalation';
+import { newComplaintPreference } from './preferences';
 import type { DailyJob } from './scheduler';
 import { USER_COLUMNS } from './users';
 

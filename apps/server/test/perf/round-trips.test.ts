@@ -8,8 +8,9 @@ import {
   getComplaintByTokenWithSession,
   listAdminComplaints,
   listAdminComplaintsWithSession,
+  readAttachment,
+  readAttachmentWithSession,
 } from '../../src/services/complaints';
-import { readAttachment, readAttachmentWithSession } from '../../src/services/conversation';
 import { createSession, findSession } from '../../src/services/sessions';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../harness';

@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/database';
 import { manualClock } from '../../src/lib/clock';
 import { decodeQueue, processPhoto } from '../../src/lib/images';
-import { PHOTOS_PER_DAY, storeAttachment } from '../../src/services/conversation';
+import { PHOTOS_PER_DAY, storeAttachment } from '../../src/services/complaints';
 import { createNotification } from '../../src/services/notifications';
 import { createSession } from '../../src/services/sessions';
 import { USER_COLUMNS, type UserRow } from '../../src/services/users';

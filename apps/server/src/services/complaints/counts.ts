@@ -25,6 +25,11 @@ export function statusMoves(
   return deltas;
 }
 
+/** Adds one change's counter moves to a batch's, which is then written once (bumpCounters). */
+export function addMoves(into: Record<string, number>, moves: Record<string, number>): void {
+  for (const key in moves) into[key] = (into[key] ?? 0) + moves[key]!;
+}
+
 const keysOfScope = new Map<string, readonly string[]>();
 
 /**

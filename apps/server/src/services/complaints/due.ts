@@ -1,4 +1,4 @@
-import type { TComplaintStatus, TComplaintType } from '@bit/contract';
+import { CLOSED_STATUSES, isOpen, type TComplaintStatus, type TComplaintType } from '@bit/contract';
 import { sql } from 'kysely';
 import type { AppConfig as Config } from '../../config';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
@@ -11,19 +11,17 @@ export function dueAtFrom(config: SlaConfig, type: TComplaintType, from: number)
   return from + (type === 'Hostel' ? config.slaHoursHostel : config.slaHoursCollege) * HOUR_MS;
 }
 
-/** The statuses a complaint can be overdue in; the open partial indexes hold exactly these. */
-export const OPEN_STATUSES: readonly TComplaintStatus[] = ['Pending', 'In Progress'];
-
 /**
- * Open complaints in SQL, written exactly as the open partial indexes' predicate (migration 008):
- * a planner uses a partial index only for a query that states its condition, literals and all.
- * NOT IN, because `status in (...)` would let a planner seek complaints_status_idx and sort.
+ * Open complaints (the contract's isOpen) in SQL, the closed statuses as literals, so that it reads
+ * exactly as the open partial indexes' predicate (migration 008: `status not in ('Resolved',
+ * 'Rejected')`): a planner uses a partial index only for a query that states its condition, literals
+ * and all. NOT IN, because `status in (...)` would let a planner seek complaints_status_idx and sort.
  */
-export const OPEN_SQL = sql<boolean>`status not in ('Resolved', 'Rejected')`;
+export const OPEN_SQL = sql<boolean>`status not in (${sql.join(CLOSED_STATUSES.map((s) => sql.lit(s)))})`;
 
 /** Overdue from the due instant itself on, while it is still open. */
 export function isOverdue(row: { status: TComplaintStatus; due_at: number }, now: number): boolean {
-  return OPEN_STATUSES.includes(row.status) && now >= Number(row.due_at);
+  return isOpen(row.status) && now >= Number(row.due_at);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MSG, type TComplaint, type ZFileComplaintRequest } from '@bit/contract';
+import { complaintStatusPath, MSG, type TComplaint, type ZFileComplaintRequest } from '@bit/contract';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
@@ -7,14 +7,15 @@ import type { ComplaintsTable, DB } from '../../db/schema';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
 import { zonedDay, zonedMonth } from '../../lib/zoned-time';
-import type { MailMessage } from '../../mail/outbox';
+import { enqueueMail, type MailMessage } from '../../mail/outbox';
+import { newComplaintMail } from '../../mail/templates';
 import { scopeFlags } from '../../policy/scope';
-import { authoritiesMailedOnFiling, filingMails, tellAuthoritiesOfFiling } from '../conversation';
 import { bumpCounters } from '../counters';
 import type { UserRow } from '../users';
-import { statusMoves } from './counts';
+import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
 import { insertComplaint, insertFiling, insertHistory, quotaEdgeFiling } from './queries';
+import { authoritiesMailedOnFiling } from './recipients';
 import { toComplaint } from './rows';
 
 type ComplaintRow = Selectable<ComplaintsTable>;
@@ -29,9 +30,7 @@ export const COMPLAINTS_PER_DAY = 20;
 /** The counters of a batch's filings, in one statement just before its commit. */
 async function countFilings(trx: Transaction<DB>, rows: ComplaintRow[]) {
   const deltas: Record<string, number> = {};
-  for (const row of rows)
-    for (const [key, delta] of Object.entries(statusMoves(row, null, 'Pending')))
-      deltas[key] = (deltas[key] ?? 0) + delta;
+  for (const row of rows) addMoves(deltas, statusMoves(row, null, 'Pending'));
   await bumpCounters(trx, deltas);
 }
 
@@ -39,6 +38,22 @@ const filingBatch = (studentId: number): BatchOptions<ComplaintRow> => ({
   lockUser: studentId,
   atCommit: countFilings,
 });
+
+/** The mails about a new complaint to the authorities who want each one (CONTRACT 5.1). */
+function filingMails(
+  ctx: Ctx,
+  authorities: { email: string; name: string }[],
+  complaint: Parameters<typeof newComplaintMail>[2],
+): MailMessage[] {
+  const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
+  return authorities.map((a) => newComplaintMail(a.email, a.name, complaint, link));
+}
+
+/** In the filing's transaction: one mail per complaint to each authority in scope who wants them. */
+async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, complaint: ComplaintRow) {
+  const mails = filingMails(ctx, await authoritiesMailedOnFiling(trx, complaint), complaint);
+  for (const mail of mails) await enqueueMail(trx, mail, Number(complaint.created_at));
+}
 
 /** A filing's mails as the lists insertFiling takes. */
 const mailLists = (mails: MailMessage[]) => ({

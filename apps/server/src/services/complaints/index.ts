@@ -10,7 +10,19 @@ export {
   listStudentComplaints,
 } from './lists';
 export { getComplaintByToken, getComplaintByTokenWithSession } from './lookup';
+export { postMessage } from './messages';
+export {
+  addAttachment,
+  PHOTOS_PER_DAY,
+  readAttachment,
+  readAttachmentWithSession,
+  storeAttachment,
+  storePhoto,
+} from './photos';
+export { authoritiesInScope } from './recipients';
+export { reopenComplaint } from './reopen';
 export { complaintReport } from './report';
 export { type ComplaintRow, toComplaint } from './rows';
 export { adminStats } from './stats';
+export { changeStatus, type StatusActor, type StatusBatch, type StatusChange, statusActor } from './status';
 export { updateComplaintStatus } from './update';

@@ -1,10 +1,12 @@
-import type {
-  TAdminListQuery,
-  TAuthorityComplaintPage,
-  TAuthorityListQuery,
-  TComplaintPage,
-  TComplaintStatus,
-  TPageQuery,
+import {
+  isOpen,
+  OPEN_STATUSES,
+  type TAdminListQuery,
+  type TAuthorityComplaintPage,
+  type TAuthorityListQuery,
+  type TComplaintPage,
+  type TComplaintStatus,
+  type TPageQuery,
 } from '@bit/contract';
 import type { Ctx } from '../../context';
 import {
@@ -19,7 +21,6 @@ import { readCounters } from '../counters';
 import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
-import { OPEN_STATUSES } from './due';
 import { adminPageWithSession } from './joined.queries';
 import {
   countInScope,
@@ -93,7 +94,7 @@ async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, filter: ListFilte
  * two functions are the halves; never below 0, should a filing land between the two reads.
  */
 async function notYetDue(ctx: Ctx, filter: PageFilter, status: TComplaintStatus | undefined, now: number) {
-  if (status && !(OPEN_STATUSES as readonly string[]).includes(status)) return 0;
+  if (status && !isOpen(status)) return 0;
   const [row] = await countNotYetDue(
     ctx.database,
     { by: filter.by, status: status !== undefined },
@@ -109,7 +110,7 @@ export function overdueOf(
   notDue: number,
 ) {
   const statuses: readonly TComplaintStatus[] = status ? [status] : OPEN_STATUSES;
-  if (!statuses.every((s) => (OPEN_STATUSES as readonly string[]).includes(s))) return 0;
+  if (!statuses.every(isOpen)) return 0;
   const open = statuses.reduce((sum, s) => sum + (counters[`c:${key}:${s}`] ?? 0), 0);
   return Math.max(0, open - notDue);
 }
@@ -169,8 +170,7 @@ export async function listAuthorityComplaints(
 }
 
 /** Whether a status (or every open one, when none is given) can hold overdue complaints. */
-const canBeOverdue = (status: TComplaintStatus | undefined) =>
-  !status || (OPEN_STATUSES as readonly string[]).includes(status);
+const canBeOverdue = (status: TComplaintStatus | undefined) => !status || isOpen(status);
 
 function authorityPage(
   q: TAuthorityListQuery,

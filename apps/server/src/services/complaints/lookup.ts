@@ -2,19 +2,22 @@ import { MSG, type TComplaintWithHistory } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
 import { complaintScope, scopeValue, toldRating } from '../../policy/scope';
-import {
-  type AttachmentRow,
-  conversationOf,
-  type MessageRow,
-  toAttachment,
-  toMessage,
-} from '../conversation';
 import { sessionOf } from '../sessions';
 import type { UserRow } from '../users';
+import { conversationOf } from './conversation';
 import { complaintPageWithSession } from './joined.queries';
 import { ratingsByComplaint } from './lists';
 import { complaintByToken, historyOfComplaint } from './queries';
-import { type ComplaintRow, type HistoryRow, toComplaint, toHistoryEntry } from './rows';
+import {
+  type AttachmentRow,
+  type ComplaintRow,
+  type HistoryRow,
+  type MessageRow,
+  toAttachment,
+  toComplaint,
+  toHistoryEntry,
+  toMessage,
+} from './rows';
 
 /** A complaint with its history, for anyone whose scope holds it; anything else is "not found". */
 export async function getComplaintByToken(

@@ -272,37 +272,54 @@ export const complaintToUpdate = preparedQuery(
   },
 );
 
-export interface StatusChange {
+export interface StatusColumns {
   id: number;
   status: TComplaintStatus;
+  /** null keeps the complaint's last remark */
   remarks: string | null;
-  authorityId: number;
-  authorityName: string;
-  authorityDesignation: string | null;
+  byId: number;
+  byName: string;
+  byDesignation: string | null;
   now: number;
   /** hourBucket(now - filed): the first response's, kept if there is one already */
   responseBucket: number;
   /** the resolution's bucket while Resolved, else null */
   resolutionBucket: number | null;
+  /** a reopening's new due time */
+  dueAt: number;
 }
 
-// `closes`: the new status closes the complaint, so its closing time is set too
-export const setStatus = preparedQuery((db, p: Placeholders<StatusChange>, shape: { closes: boolean }) =>
+export type StatusShape = {
+  /** the new status closes the complaint, so its closing time is set too */
+  closes: boolean;
+  /** by an authority: assigned to them, and their first response if it is the first */
+  byAuthority: boolean;
+  /** the student's reopening: counted, and due again */
+  reopens: boolean;
+};
+
+// one statement per shape: services/complaints/status.ts (changeStatus) is its only caller
+export const setStatus = preparedQuery((db, p: Placeholders<StatusColumns>, shape: StatusShape) =>
   db
     .updateTable('complaints')
-    .set({
+    .set((eb) => ({
       status: p.status,
       // the complaint shows its latest remark: a change that brings none keeps it (the history has each)
-      remarks: (eb) => eb.fn.coalesce(p.remarks, 'remarks'),
-      assigned_to_id: p.authorityId,
-      assigned_name: p.authorityName,
-      assigned_designation: p.authorityDesignation,
+      remarks: eb.fn.coalesce(p.remarks, 'remarks'),
       updated_at: p.now,
-      first_response_at: (eb) => eb.fn.coalesce('first_response_at', p.now),
-      fr_bucket: (eb) => eb.fn.coalesce('fr_bucket', p.responseBucket),
       res_bucket: p.resolutionBucket,
+      ...(shape.byAuthority
+        ? {
+            assigned_to_id: p.byId,
+            assigned_name: p.byName,
+            assigned_designation: p.byDesignation,
+            first_response_at: eb.fn.coalesce('first_response_at', p.now),
+            fr_bucket: eb.fn.coalesce('fr_bucket', p.responseBucket),
+          }
+        : {}),
       ...(shape.closes ? { closed_at: p.now } : {}),
-    })
+      ...(shape.reopens ? { reopen_count: eb('reopen_count', '+', 1), due_at: p.dueAt } : {}),
+    }))
     .where('id', '=', p.id)
     .returningAll(),
 );

@@ -1,11 +1,26 @@
-import type { TComplaint, TComplaintStatus, TComplaintWithHistory } from '@bit/contract';
+import {
+  attachmentThumbUrl,
+  attachmentUrl,
+  type TAttachment,
+  type TComplaint,
+  type TComplaintStatus,
+  type TComplaintWithHistory,
+  type TMessage,
+} from '@bit/contract';
 import type { Selectable } from 'kysely';
-import type { ComplaintHistoryTable, ComplaintsTable } from '../../db/schema';
+import type {
+  ComplaintAttachmentsTable,
+  ComplaintHistoryTable,
+  ComplaintMessagesTable,
+  ComplaintsTable,
+} from '../../db/schema';
 import { isoFromMs } from '../../lib/iso-time';
 import { isOverdue } from './due';
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
 export type HistoryRow = Selectable<ComplaintHistoryTable>;
+export type MessageRow = Selectable<ComplaintMessagesTable>;
+export type AttachmentRow = Selectable<ComplaintAttachmentsTable>;
 
 const iso = (ms: number) => isoFromMs(Number(ms));
 
@@ -45,3 +60,28 @@ export function toHistoryEntry(row: HistoryRow): TComplaintWithHistory['history'
     at: iso(row.at),
   };
 }
+
+const actorOf = (row: Pick<MessageRow, 'by_name' | 'by_role' | 'by_designation'>) => ({
+  name: row.by_name,
+  role: row.by_role,
+  designation: (row.by_designation as TMessage['by']['designation']) ?? null,
+});
+
+export const toMessage = (row: MessageRow): TMessage => ({
+  id: Number(row.id),
+  body: row.body,
+  by: actorOf(row),
+  at: iso(row.at),
+});
+
+export const toAttachment = (row: AttachmentRow): TAttachment => ({
+  id: Number(row.id),
+  url: attachmentUrl(Number(row.id)),
+  thumbUrl: attachmentThumbUrl(Number(row.id)),
+  contentType: row.content_type,
+  width: Number(row.width),
+  height: Number(row.height),
+  bytes: Number(row.bytes),
+  by: actorOf(row),
+  at: iso(row.at),
+});

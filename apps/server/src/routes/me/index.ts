@@ -1,0 +1,62 @@
+import {
+  ERROR_RESPONSES,
+  ZPreferences,
+  ZPreferencesResponse,
+  ZProfileRequest,
+  ZProfileResponse,
+} from '@bit/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireRole } from '../../plugins/app/auth';
+import { getPreferences, setPreferences } from '../../services/preferences';
+import { updateProfile } from '../../services/users';
+
+/**
+ * The signed-in user's own settings: an authority's mail preference (CONTRACT 5.1), a student's
+ * profile (5.8). Two-step sign-in (/me/two-factor) is routes/two-factor.
+ */
+export default async function meRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ctx = app.ctx;
+  const tags = ['me'];
+  app.get(
+    '/preferences',
+    {
+      preValidation: requireRole(),
+      schema: {
+        tags,
+        summary: "An authority's mail preference for new complaints (students and admins: 403)",
+        response: { 200: ZPreferencesResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ data: await getPreferences(currentUser(request)) }),
+  );
+  app.put(
+    '/preferences',
+    {
+      preValidation: requireRole(),
+      schema: {
+        tags,
+        summary: 'Set the mail preference for new complaints: each, digest (08:00) or off',
+        body: ZPreferences,
+        response: { 200: ZPreferencesResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({
+      data: await setPreferences(ctx, currentUser(request), request.body.newComplaints),
+    }),
+  );
+  app.put(
+    '/profile',
+    {
+      preValidation: requireRole('student'),
+      schema: {
+        tags,
+        summary: "A student's mobile number, hostel and room (CONTRACT 5.8); authorities and admins: 403",
+        body: ZProfileRequest,
+        response: { 200: ZProfileResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => ({ data: await updateProfile(ctx, currentUser(request), request.body) }),
+  );
+}

@@ -1,0 +1,81 @@
+import { MSG, MSG_CONVERSATION, mayStillMessage } from '@bit/contract';
+import type { Transaction } from 'kysely';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { type Placeholders, preparedQuery } from '../../lib/prepared';
+import { applyScope, complaintScope } from '../../policy/scope';
+import type { UserRow } from '../users';
+import { type ComplaintRow, toAttachment, toMessage } from './rows';
+
+/**
+ * What messages, photos and reopening share (CONTRACT 5.2 to 5.4): the complaint as its page shows
+ * them, who takes part, and whether it still takes part.
+ */
+
+// the complaint's page is the token lookup, a hot path: compiled once, read on SQLite's fast path
+const messagesOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
+  db.selectFrom('complaint_messages').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
+);
+const attachmentsOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
+  db.selectFrom('complaint_attachments').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
+);
+
+/** The messages and photos of a complaint, oldest first, for its page. */
+export async function conversationOf(ctx: Ctx, complaintId: number) {
+  const [messages, attachments] = await Promise.all([
+    messagesOf(ctx.database, { complaintId }),
+    attachmentsOf(ctx.database, { complaintId }),
+  ]);
+  return { messages: messages.map(toMessage), attachments: attachments.map(toAttachment) };
+}
+
+/**
+ * A complaint the user may see, or "not found" (a complaint out of scope is not admitted to
+ * exist). Inside a transaction on PostgreSQL the row is locked, so two photos or a reopen and a
+ * status change take turns.
+ */
+export async function visibleComplaint(
+  ctx: Ctx,
+  db: Transaction<DB> | Ctx['database']['db'],
+  user: UserRow,
+  id: number,
+  lock = false,
+): Promise<ComplaintRow> {
+  const scope = complaintScope(user);
+  if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
+  let query = applyScope(db.selectFrom('complaints').selectAll(), scope).where('id', '=', id);
+  if (lock && ctx.database.dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(MSG.complaintNotFound);
+  return row;
+}
+
+/** The contract's window (mayStillMessage) on a row: closed at its last change to Resolved or Rejected. */
+export function isOpenForMessages(
+  row: Pick<ComplaintRow, 'status' | 'closed_at' | 'updated_at'>,
+  now: number,
+): boolean {
+  return mayStillMessage(row.status, Number(row.closed_at ?? row.updated_at), now);
+}
+
+export function assertOpenForMessages(
+  row: Pick<ComplaintRow, 'status' | 'closed_at' | 'updated_at'>,
+  now: number,
+): void {
+  if (!isOpenForMessages(row, now)) throw conflict(MSG_CONVERSATION.closedForMessages);
+}
+
+/** Only the owner student and approved authorities in scope take part; an admin reads. */
+export function assertParticipant(user: UserRow): void {
+  if (user.role === 'admin') throw forbidden(MSG.forbidden);
+}
+
+/** Who wrote a message or added a photo, and when, as their rows keep it. */
+export const actorColumns = (user: UserRow, now: number) => ({
+  by_id: Number(user.id),
+  by_name: user.name,
+  by_role: user.role,
+  by_designation: user.role === 'authority' ? user.designation : null,
+  at: now,
+});

@@ -1,0 +1,58 @@
+import type { Transaction } from 'kysely';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { authoritiesSeeing, type ScopeColumn } from '../../policy/scope';
+import { newComplaintPreference } from '../preferences';
+import type { ComplaintRow } from './rows';
+
+type Db = Transaction<DB> | Ctx['database']['db'];
+
+/** Verified, approved authorities whose scope holds a complaint, with their preference for new complaints. */
+export async function authoritiesInScope(db: Db, complaint: Pick<ComplaintRow, ScopeColumn>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'designation', 'new_complaints_pref'])
+    .where('role', '=', 'authority')
+    .where('approved', '=', 1)
+    .where('verified', '=', 1)
+    .where(authoritiesSeeing(complaint))
+    .execute();
+}
+
+/** The authorities in scope of a complaint who want a mail for each new one (CONTRACT 5.1). */
+export async function authoritiesMailedOnFiling(db: Db, complaint: Pick<ComplaintRow, ScopeColumn>) {
+  return (await authoritiesInScope(db, complaint)).filter((a) => newComplaintPreference(a) === 'each');
+}
+
+/**
+ * The authorities a student's words (a message, a reopening) go to: those who updated or wrote on the
+ * complaint, or, when none has, every approved authority in its scope (CONTRACT 5.2).
+ */
+export async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) {
+  const involved = await trx
+    .selectFrom('users')
+    .select(['email', 'name'])
+    .where('role', '=', 'authority')
+    .where('approved', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('complaint_history').select('by_id').where('complaint_id', '=', Number(complaint.id)),
+        ),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('complaint_messages')
+            .select('by_id')
+            .where('complaint_id', '=', Number(complaint.id))
+            .where('by_role', '=', 'authority'),
+        ),
+      ]),
+    )
+    .execute();
+  if (involved.length > 0) return involved;
+  return (await authoritiesInScope(trx, complaint)).map(({ email, name }) => ({ email, name }));
+}

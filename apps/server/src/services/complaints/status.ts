@@ -1,0 +1,128 @@
+import { complaintStatusPath, isClosed, MSG, rateComplaintPath, type TComplaintStatus } from '@bit/contract';
+import type { Transaction } from 'kysely';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { hourBucket } from '../../lib/hour-buckets';
+import { enqueueMail } from '../../mail/outbox';
+import { statusMail } from '../../mail/templates';
+import { bumpCounters } from '../counters';
+import type { UserRow } from '../users';
+import { addMoves, statusMoves } from './counts';
+import { dueAtFrom } from './due';
+import { insertHistory, setStatus, studentContact } from './queries';
+import type { ComplaintRow } from './rows';
+
+/**
+ * Who changes a complaint's status: an approved authority (the complaint is then assigned to them, and
+ * it is their response) or the complaint's own student, reopening it.
+ */
+export interface StatusActor {
+  id: number;
+  name: string;
+  role: 'student' | 'authority';
+  designation: string | null;
+}
+
+export const statusActor = (user: UserRow): StatusActor =>
+  user.role === 'student'
+    ? { id: Number(user.id), name: user.name, role: 'student', designation: null }
+    : { id: Number(user.id), name: user.name, role: 'authority', designation: user.designation };
+
+/** One status change. It holds nothing of a single complaint, so a batch builds it once for all of them. */
+export interface StatusChange {
+  status: TComplaintStatus;
+  /**
+   * The history entry's remark as given; the complaint shows it from now on, unless it is null or
+   * empty, which keeps the complaint's last remark.
+   */
+  remarks: string | null;
+  by: StatusActor;
+  /** the student's reopening (CONTRACT 5.4): counted, and due again its SLA hours from now (5.5) */
+  reopen?: boolean;
+  now: number;
+}
+
+/** For many complaints changed in one transaction: what is then read or written once for all. */
+export interface StatusBatch {
+  /** every change's counter moves are added here, for the caller to write once (bumpCounters) */
+  counters?: Record<string, number>;
+  /** the students' addresses by id, read once for the batch; a student missing here is read alone */
+  students?: ReadonlyMap<number, { email: string; name: string }>;
+}
+
+/**
+ * The one way a complaint's status changes (an authority's update, a student's reopening, and so an
+ * incident's update of its complaints), inside the caller's transaction, on a row the caller has read
+ * (and on PostgreSQL locked): the complaint's status, remarks, assignment, closing time and due date,
+ * its report keys (first response and resolution buckets; the rollup triggers follow, decision 0018),
+ * the history entry by the actor, the counters, and the student's status mail for any change but the
+ * student's own. One update, one history insert and one mail per complaint, plus the counters and the
+ * student's address unless a batch gives them (StatusBatch).
+ */
+export async function changeStatus(
+  trx: Transaction<DB>,
+  ctx: Pick<Ctx, 'config'>,
+  before: ComplaintRow,
+  change: StatusChange,
+  batch: StatusBatch = {},
+): Promise<ComplaintRow> {
+  const { status, by, now } = change;
+  const id = Number(before.id);
+  const sinceFiling = hourBucket(now - Number(before.created_at));
+  const [row] = await setStatus(
+    trx,
+    // messages, photos and reopening stay open 14 days after the last change to a closed status
+    { closes: isClosed(status), byAuthority: by.role === 'authority', reopens: change.reopen === true },
+    {
+      id,
+      status,
+      remarks: change.remarks || null,
+      byId: by.id,
+      byName: by.name,
+      byDesignation: by.designation,
+      now,
+      responseBucket: sinceFiling,
+      // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
+      resolutionBucket:
+        status !== 'Resolved' ? null : before.status === 'Resolved' ? before.res_bucket : sinceFiling,
+      dueAt: dueAtFrom(ctx.config, before.type, now),
+    },
+  );
+  if (!row) throw notFound(MSG.complaintNotFound);
+  await insertHistory(trx, {
+    complaintId: id,
+    status,
+    remarks: change.remarks,
+    byId: by.id,
+    byName: by.name,
+    byDesignation: by.designation,
+    at: now,
+  });
+  const moves = statusMoves(before, before.status, status);
+  if (batch.counters) addMoves(batch.counters, moves);
+  else await bumpCounters(trx, moves);
+  // the student hears of every change but their own
+  if (by.role !== 'student') await mailStudent(trx, ctx, row, change, batch);
+  return row;
+}
+
+async function mailStudent(
+  trx: Transaction<DB>,
+  ctx: Pick<Ctx, 'config'>,
+  row: ComplaintRow,
+  change: StatusChange,
+  batch: StatusBatch,
+) {
+  const studentId = Number(row.student_id);
+  const student = batch.students?.get(studentId) ?? (await studentContact(trx, { studentId }))[0];
+  if (!student) return;
+  const { publicUrl } = ctx.config;
+  const link = `${publicUrl}${complaintStatusPath(row.token)}`;
+  const rateLink = change.status === 'Resolved' ? `${publicUrl}${rateComplaintPath(row.token)}` : undefined;
+  await enqueueMail(
+    trx,
+    statusMail(student.email, student.name, row.token, change.status, change.remarks, link, rateLink),
+    change.now,
+  );
+}
