@@ -1,5 +1,5 @@
 import { MSG } from '@bit/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
@@ -64,6 +64,32 @@ describe('authority dashboard', () => {
     expect(await screen.findByText('3 days ago')).toHaveAttribute('datetime', filed);
     // 20:00 UTC on 15 Jan is 01:30 on 16 Jan in India
     expect(screen.getByText('16 Jan 2025')).toBeInTheDocument();
+  });
+
+  it('counts Overdue first, then the total and every status, which add up to it (issue 33 row 14)', async () => {
+    mockFetch({
+      'GET /api/complaints/authority': () =>
+        jsonResponse(200, {
+          ...page([complaint()], 14, 1, 5),
+          stats: { total: 14, pending: 6, inProgress: 2, resolved: 5, rejected: 1, overdue: 3 },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <AuthorityDashboard user={warden} /> }], ['/']);
+    const counts = screen.getByRole('list', { name: 'Complaint counts' });
+    await waitFor(() => expect(counts).toHaveTextContent('Overdue3'));
+    const cards = within(counts)
+      .getAllByRole('listitem')
+      .map((li) => [li.querySelector('p')?.textContent, li.querySelectorAll('p')[1]?.textContent]);
+    expect(cards).toEqual([
+      ['Overdue', '3'],
+      ['Total Complaints', '14'],
+      ['Pending', '6'],
+      ['In Progress', '2'],
+      ['Resolved', '5'],
+      ['Rejected', '1'],
+    ]);
+    // two columns on a phone
+    expect(counts).toHaveClass('grid-cols-2');
   });
 
   it('has no View All link with five complaints or fewer', async () => {
