@@ -27,6 +27,20 @@ describe('feedback form', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it("shows the chosen complaint's whole text, free to wrap, over which the labelled select lies (issue 33 row 16)", async () => {
+    mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
+    renderRoutes(routes, ['/feedback']);
+    const select = await screen.findByLabelText('Complaint');
+    expect(select.tagName).toBe('SELECT');
+    const shown = select.nextElementSibling as HTMLElement;
+    expect(shown).toHaveAttribute('aria-hidden', 'true');
+    expect(shown).toHaveTextContent('Select a resolved complaint');
+    fireEvent.change(select, { target: { value: '9' } });
+    expect(shown).toHaveTextContent('CMP-BBBB2222 — Library');
+    expect(shown).toHaveClass('break-words');
+    expect(shown).not.toHaveClass('truncate');
+  });
+
   it('starts with no star chosen, so no score is suggested', async () => {
     mockFetch({ 'GET /api/feedback/pending': () => jsonResponse(200, { data: pending }) });
     renderRoutes(routes, ['/feedback']);

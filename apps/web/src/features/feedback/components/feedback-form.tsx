@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { QueryState } from '../../../components/query-state';
 import { SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { SelectField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { SHELL_HEADINGS } from '../../../config/headings';
 import { paths } from '../../../config/paths';
@@ -22,6 +21,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { usePendingFeedback } from '../api/get-pending-feedback';
 import { useSubmitFeedback } from '../api/submit-feedback';
+import { ComplaintPicker } from './complaint-picker';
 import { RatingInput } from './rating-input';
 
 type TValues = { complaintId: string; rating: number | null; comments: string };
@@ -108,7 +108,7 @@ export function FeedbackForm() {
         >
           {(list) => (
             <form ref={form.ref} onSubmit={form.submit(onValid)} noValidate className="space-y-5">
-              <SelectField
+              <ComplaintPicker
                 label="Complaint"
                 placeholder="Select a resolved complaint"
                 options={list.data.map((c) => ({ value: String(c.id), label: `${c.token} — ${c.subType}` }))}
