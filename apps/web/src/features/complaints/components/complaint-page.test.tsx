@@ -20,7 +20,17 @@ import { ComplaintStatus } from './complaint-status';
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+const DAY = 24 * 60 * 60 * 1000;
+const CLOSED_AT = '2025-01-16T09:00:00.000Z';
+
+/** The page's clock at `ms` after CLOSED_AT (only Date is faked: the page's timers and promises run as ever). */
+function closedFor(ms: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.parse(CLOSED_AT) + ms);
+}
 
 const TOKEN = 'CMP-ABC123';
 
@@ -203,6 +213,24 @@ describe('the message box', () => {
     expect(screen.queryByLabelText('Add photos')).not.toBeInTheDocument();
   });
 
+  it('takes messages and photos at the last millisecond of the 14 days, as the server does (the contract’s mayStillMessage)', async () => {
+    closedFor(14 * DAY);
+    const c = withHistory({ status: 'Resolved' });
+    c.history.push({ status: 'Resolved', remarks: null, by: asWarden, at: CLOSED_AT });
+    openPage(student, c);
+    expect(await screen.findByLabelText('Your message')).toBeInTheDocument();
+    expect(screen.getByLabelText('Add photos')).toBeInTheDocument();
+  });
+
+  it('is closed one millisecond after the 14 days', async () => {
+    closedFor(14 * DAY + 1);
+    const c = withHistory({ status: 'Resolved' });
+    c.history.push({ status: 'Resolved', remarks: null, by: asWarden, at: CLOSED_AT });
+    openPage(student, c);
+    expect(await screen.findByText(/^This complaint is closed for messages\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your message')).not.toBeInTheDocument();
+  });
+
   it('lets an admin read the conversation but not write in it', async () => {
     const c = withHistory();
     c.messages = [message(1, 'Any news?', at('11:00'), asStudent)];
@@ -272,13 +300,14 @@ describe('photos from the complaint page', () => {
 });
 
 describe('reopening from the complaint page', () => {
-  const resolved = (daysBefore: number, reopenCount = 0) => {
-    const c = withHistory({ status: 'Resolved', reopenCount });
-    c.history.push({ status: 'Resolved', remarks: 'Fixed', by: asWarden, at: daysAgo(daysBefore) });
+  const resolved = (daysBefore: number, reopenCount = 0, at = daysAgo(daysBefore)) => {
+    const c = withHistory({ status: 'Resolved', remarks: 'Fixed', reopenCount });
+    c.history.push({ status: 'Resolved', remarks: 'Fixed', by: asWarden, at });
     return c;
   };
+  const remarks = () => screen.getByText('Remarks', { selector: 'dt' }).nextSibling;
 
-  it('reopens a recently resolved complaint with a reason', async () => {
+  it('reopens a recently resolved complaint with a reason, which the page then shows as its remarks', async () => {
     const success = vi.spyOn(toast, 'success');
     const { current, fetch } = openPage(student, resolved(2), {
       'POST /api/complaints/7/reopen': (_url, init) => {
@@ -286,6 +315,8 @@ describe('reopening from the complaint page', () => {
         current.value = {
           ...current.value,
           status: 'Pending',
+          // CONTRACT 6.6: the server makes the reason the complaint's remarks
+          remarks: reason,
           reopenCount: 1,
           history: [
             ...current.value.history,
@@ -301,6 +332,7 @@ describe('reopening from the complaint page', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reopen' }));
+    expect(remarks()).toHaveTextContent('Fixed');
     const dialog = await screen.findByRole('dialog', { name: 'Reopen complaint CMP-ABC123' });
     fireEvent.change(within(dialog).getByLabelText('Reason'), {
       target: { value: 'Drops again every night' },
@@ -313,6 +345,7 @@ describe('reopening from the complaint page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Reopened by Asha Kumari (Student)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reopen' })).not.toBeInTheDocument();
+    expect(remarks()).toHaveTextContent(/^Drops again every night$/);
   });
 
   it('keeps the dialog open with the server’s reason when it refuses (feedback already given)', async () => {
@@ -326,8 +359,15 @@ describe('reopening from the complaint page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG_CONVERSATION.cannotReopen);
   });
 
-  it('says why there is no Reopen button 14 days after the complaint was resolved', async () => {
-    openPage(student, resolved(14));
+  it('offers Reopen at the last millisecond of the 14 days, as the server allows', async () => {
+    closedFor(14 * DAY);
+    openPage(student, resolved(0, 0, CLOSED_AT));
+    expect(await screen.findByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+  });
+
+  it('says why there is no Reopen button a millisecond after the 14 days', async () => {
+    closedFor(14 * DAY + 1);
+    openPage(student, resolved(0, 0, CLOSED_AT));
     expect(
       await screen.findByText('Reopening closes 14 days after a complaint is resolved.'),
     ).toBeInTheDocument();

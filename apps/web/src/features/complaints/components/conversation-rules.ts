@@ -1,6 +1,8 @@
 import {
   CONVERSATION_OPEN_DAYS,
+  isClosed,
   MSG_CONVERSATION,
+  mayStillMessage,
   PHOTO_MAX_BYTES,
   REOPEN_MAX,
   type TComplaint,
@@ -12,10 +14,6 @@ import {
  * say why the others are missing. The server decides in the end; these only spare a refusal.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const OPEN_MS = CONVERSATION_OPEN_DAYS * DAY_MS;
-const CLOSING_STATUSES: readonly string[] = ['Resolved', 'Rejected'];
-
 type TClosable = Pick<TComplaint, 'status' | 'updatedAt'> & { history?: readonly THistoryEntry[] };
 
 /**
@@ -24,15 +22,18 @@ type TClosable = Pick<TComplaint, 'status' | 'updatedAt'> & { history?: readonly
  * (messages and photos do not touch it).
  */
 export function closedAt(c: TClosable): number | null {
-  if (!CLOSING_STATUSES.includes(c.status)) return null;
-  const last = c.history?.findLast((h) => CLOSING_STATUSES.includes(h.status));
+  if (!isClosed(c.status)) return null;
+  const last = c.history?.findLast((h) => isClosed(h.status));
   return Date.parse(last?.at ?? c.updatedAt);
 }
 
-/** Messages and photos are taken while Pending or In Progress, and 14 days after the closing change. */
+/**
+ * Messages and photos are taken while Pending or In Progress, and for 14 days after the closing change,
+ * its last millisecond included: the contract's mayStillMessage, as the server judges it.
+ */
 export function isConversationOpen(c: TClosable, now = Date.now()): boolean {
   const closed = closedAt(c);
-  return closed === null || now - closed < OPEN_MS;
+  return closed === null || mayStillMessage(c.status, closed, now);
 }
 
 export const CLOSED_FOR_MESSAGES_WHY = `Messages and photos close ${CONVERSATION_OPEN_DAYS} days after a complaint is resolved or rejected.`;
@@ -55,7 +56,7 @@ export function reopenCheck(
   if (c.rating != null) return { reopenable: false, why: 'A complaint you have rated cannot be reopened.' };
   if (c.reopenCount >= REOPEN_MAX)
     return { reopenable: false, why: 'This complaint was already reopened twice, the most it can be.' };
-  if (now - closed >= OPEN_MS)
+  if (!mayStillMessage(c.status, closed, now))
     return {
       reopenable: false,
       why: `Reopening closes ${CONVERSATION_OPEN_DAYS} days after a complaint is ${c.status.toLowerCase()}.`,
