@@ -142,7 +142,10 @@ test.describe
     }) => {
       await signIn(page, network.token);
       await page.goto('/manage-complaints');
-      await expect(page.getByRole('heading', { level: 1, name: 'All Complaints' })).toBeVisible();
+      // its list is filtered to Network and Internet complaints: not "All Complaints" (issue 33 row 19)
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Network Department complaints' }),
+      ).toBeVisible();
       await expect(page.getByRole('cell', { name: hostelToken, exact: true })).toBeVisible();
       await expect(page.getByRole('cell', { name: collegeToken, exact: true })).toHaveCount(0);
       await snap(page, 'complaints-manage-network');

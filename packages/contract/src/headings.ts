@@ -11,11 +11,19 @@ export interface THeadingUser {
 /** The dashboards' greeting: "Welcome, Aarav Sharma". */
 export const welcomeHeading = (user: THeadingUser) => `Welcome, ${user.name}`;
 
-/** The authority's complaint list: "Hostel 3 Complaints" for a hostel's clerk or warden, else "All Complaints". */
-export const manageComplaintsHeading = (user: THeadingUser) =>
-  user.designation && HOSTEL_DESIGNATIONS.includes(user.designation) && user.hostelNo !== null
-    ? `Hostel ${user.hostelNo} Complaints`
-    : 'All Complaints';
+/**
+ * The authority's complaint list (SPEC §6): "Hostel 3 Complaints" for a hostel's clerk or warden,
+ * "All Complaints" for everyone else. The Network Department is not "everyone else": SPEC's same
+ * sentence gives it a list of its own, filtered to Network and Internet complaints, and leaves its
+ * title open; "All Complaints" over a filtered list misled (issue 33 row 19), so it reads "Network
+ * Department complaints".
+ */
+export const manageComplaintsHeading = (user: THeadingUser) => {
+  if (user.designation && HOSTEL_DESIGNATIONS.includes(user.designation) && user.hostelNo !== null)
+    return `Hostel ${user.hostelNo} Complaints`;
+  if (user.designation === 'Network Department') return 'Network Department complaints';
+  return 'All Complaints';
+};
 
 /**
  * The heading of each screen whose heading depends on who is signed in, by its path, for the user the

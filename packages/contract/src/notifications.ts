@@ -57,7 +57,13 @@ export const ZNotification = z.object({
   pdfUrl: z.string().nullable(),
   pdfName: z.string().nullable(),
   createdAt: z.string(),
-  postedBy: z.object({ id: z.number().int(), name: z.string(), role: z.string() }),
+  /** designation: an authority's when they posted ("Warden"), null for an admin */
+  postedBy: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    role: z.string(),
+    designation: z.string().nullable(),
+  }),
 });
 export type TNotification = z.infer<typeof ZNotification>;
 

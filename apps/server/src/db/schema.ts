@@ -224,6 +224,8 @@ export interface NotificationsTable {
   posted_by_id: number;
   posted_by_name: string;
   posted_by_role: string;
+  /** the authority's designation when they posted (migration 013); null for an admin */
+  posted_by_designation: string | null;
   created_at: number;
 }
 

@@ -423,6 +423,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           posted_by_id: n.by.id,
           posted_by_name: n.by.name,
           posted_by_role: n.by.role,
+          posted_by_designation: n.by.role === 'authority' ? n.by.designation : null,
           created_at: now - (notices.length - k) * DAY,
         })
         .returning('id')

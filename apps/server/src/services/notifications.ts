@@ -73,7 +73,12 @@ function toNotification(row: NotificationRow): TNotification {
     pdfUrl: row.pdf_name ? `/api/notifications/${id}/pdf` : null,
     pdfName: row.pdf_name,
     createdAt: isoFromMs(Number(row.created_at)),
-    postedBy: { id: Number(row.posted_by_id), name: row.posted_by_name, role: row.posted_by_role },
+    postedBy: {
+      id: Number(row.posted_by_id),
+      name: row.posted_by_name,
+      role: row.posted_by_role,
+      designation: row.posted_by_designation,
+    },
   };
 }
 
@@ -169,6 +174,7 @@ export async function createNotification(
         posted_by_id: Number(poster.id),
         posted_by_name: poster.name,
         posted_by_role: poster.role,
+        posted_by_designation: poster.role === 'authority' ? poster.designation : null,
         created_at: now,
       })
       .returningAll()

@@ -16,6 +16,7 @@ import { reportRollups } from './009-report-rollups';
 import { profileRoom } from './010-profile-room';
 import { signInAndAudit } from './011-sign-in-and-audit';
 import { photoQuota } from './012-photo-quota';
+import { noticePosterDesignation } from './013-notice-poster-designation';
 
 export type { MigrationSettings };
 
@@ -37,5 +38,6 @@ export function migrations(
     '010_profile_room': profileRoom(),
     '011_sign_in_and_audit': signInAndAudit(dialect),
     '012_photo_quota': photoQuota(),
+    '013_notice_poster_designation': noticePosterDesignation(),
   };
 }

@@ -44,8 +44,27 @@ describe('posting notices', () => {
       hostel: '3',
       pdfUrl: null,
       pdfName: null,
-      postedBy: { id: warden.id, name: warden.user.name, role: 'authority' },
+      postedBy: { id: warden.id, name: warden.user.name, role: 'authority', designation: 'Warden' },
     });
+  });
+
+  it("lists the poster's designation with the notice, and none for an admin's (issue 33 row 19)", async () => {
+    const res = await post(admin, notice('all', 'From the office'));
+    expect(res.status).toBe(201);
+    expect(res.body.data.postedBy).toEqual({
+      id: admin.id,
+      name: admin.user.name,
+      role: 'admin',
+      designation: null,
+    });
+    const list = await t.request({ method: 'GET', url: '/api/notifications/3' });
+    const posters = Object.fromEntries(
+      (list.body.data as { title: string; postedBy: { designation: string | null } }[]).map((n) => [
+        n.title,
+        n.postedBy.designation,
+      ]),
+    );
+    expect(posters).toMatchObject({ 'Plain notice': 'Warden', 'From the office': null });
   });
 
   it('refuses a student with 403 and an anonymous visitor with 401', async () => {

@@ -39,10 +39,21 @@ describe('manage complaints', () => {
     );
   });
 
-  it('titles the list All Complaints for the network department and others', () => {
-    expect(manageComplaintsHeading({ ...warden, designation: 'Network Department', hostelNo: null })).toBe(
-      'All Complaints',
-    );
+  it("titles the Network Department's filtered list as theirs, and All Complaints for the others (issue 33 row 19)", async () => {
+    const network = {
+      ...warden,
+      designation: 'Network Department' as const,
+      department: 'Network',
+      hostelNo: null,
+    };
+    serve({ value: complaint() });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={network} /> }], ['/']);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Network Department complaints' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+    expect(screen.queryByText('All Complaints')).toBeNull();
+    // SPEC §6's "others see All Complaints" stays for the Other designation
     expect(manageComplaintsHeading({ ...warden, designation: 'Other', hostelNo: null })).toBe(
       'All Complaints',
     );

@@ -1,7 +1,7 @@
 import type { TNotification } from '@bit/contract';
 import type { ReactNode } from 'react';
 import { DateTime } from '../../../components/ui/date-time';
-import { targetLabel } from './notice-utils';
+import { posterLabel, targetLabel } from './notice-utils';
 
 /** One notice: title, message as plain text (whitespace kept), target, date, poster and the PDF link. */
 export function NoticeItem({
@@ -25,7 +25,7 @@ export function NoticeItem({
         <DateTime iso={notice.createdAt} />
         {showPoster && (
           <>
-            {' · '}Posted by {notice.postedBy.name} ({notice.postedBy.role})
+            {' · '}Posted by {posterLabel(notice.postedBy)}
           </>
         )}
       </p>

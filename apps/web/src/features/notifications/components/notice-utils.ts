@@ -1,4 +1,4 @@
-import { PDF_MAX_BYTES } from '@bit/contract';
+import { PDF_MAX_BYTES, type TNotification } from '@bit/contract';
 import { hostelOptions } from '../../../config/options';
 
 /** The target choices of the form and the student picker: value 'all' or the hostel number. */
@@ -6,6 +6,16 @@ export const TARGET_OPTIONS = [{ value: 'all', label: 'All' }, ...hostelOptions]
 
 export function targetLabel(hostel: string) {
   return hostel === 'all' ? 'All hostels' : `Hostel ${hostel}`;
+}
+
+/**
+ * Who posted a notice, as the complaint's page names people: "Dr Rao (Warden)", "Office (Admin)"
+ * (issue 33 row 19: it said "(authority)"). An authority's notice from before designations were kept
+ * on notices, without one, says "(Authority)".
+ */
+export function posterLabel({ name, role, designation }: TNotification['postedBy']) {
+  const what = designation ?? (role === 'admin' ? 'Admin' : role === 'authority' ? 'Authority' : role);
+  return `${name} (${what})`;
 }
 
 type TPdfCheck = 'ok' | 'not-pdf' | 'too-large';

@@ -31,7 +31,7 @@ const notice = (id: number, patch: Partial<TNotification> = {}): TNotification =
   pdfUrl: null,
   pdfName: null,
   createdAt: '2025-02-01T10:00:00Z',
-  postedBy: { id: 5, name: 'Warden Five', role: 'authority' },
+  postedBy: { id: 5, name: 'Warden Five', role: 'authority', designation: 'Warden' },
   ...patch,
 });
 
@@ -64,7 +64,10 @@ describe('notice pages', () => {
 
 describe('notifications manager', () => {
   const mine = notice(1);
-  const theirs = notice(2, { postedBy: { id: 9, name: 'Other', role: 'admin' }, hostel: 'all' });
+  const theirs = notice(2, {
+    postedBy: { id: 9, name: 'Other', role: 'admin', designation: null },
+    hostel: 'all',
+  });
 
   it('asks for confirmation before deleting a notice', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
@@ -157,6 +160,14 @@ describe('notifications manager', () => {
     expect(screen.getByLabelText('Title')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Post' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+  });
+
+  it("names each notice's poster with their designation, an admin as Admin (issue 33 row 19)", async () => {
+    mockFetch({ 'GET /api/notifications': () => jsonResponse(200, page([mine, theirs])) });
+    renderRoutes([{ path: '/n', element: <NotificationsManager user={user({})} /> }], ['/n']);
+    expect(await screen.findByText(/Posted by Warden Five \(Warden\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Posted by Other \(Admin\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/\((authority|admin)\)/)).toBeNull();
   });
 
   it('posts the form as multipart with the target and the PDF', async () => {
