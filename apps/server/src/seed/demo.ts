@@ -1,6 +1,7 @@
 import {
   COLLEGE_DEPARTMENTS,
   HOSTEL_PROBLEMS,
+  isClosed,
   placeOf,
   type TComplaintStatus,
   type TDesignation,
@@ -306,7 +307,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           values.assigned_name = handler.name;
           values.assigned_designation = handler.designation;
           values.updated_at = createdAt + steps.length * DAY;
-          if (status === 'Resolved' || status === 'Rejected') values.closed_at = values.updated_at;
+          if (isClosed(status)) values.closed_at = values.updated_at;
           Object.assign(
             values,
             timelineColumns(ctx.config, {
