@@ -72,4 +72,24 @@ describe('authority signup form', () => {
       hostelNo: null,
     });
   });
+
+  it('leads an already registered email to the authority login and its password reset (issue 33 row 20)', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'POST /api/auth/authority-signup': () => jsonResponse(409, { message: MSG.emailTaken }) });
+    renderRoutes([{ path: '/', element: <AuthoritySignupForm /> }], ['/']);
+    change('Full name', 'Network Officer');
+    change('Email', 'net@example.org');
+    change('Mobile number', '9123456789');
+    change('Designation', 'Network Department');
+    change('Password', 'secret123');
+    change('Confirm password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const login = await screen.findByRole('link', { name: 'Log in' });
+    expect(login).toHaveAttribute('href', '/authority-login');
+    expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute(
+      'href',
+      '/forgot-password?role=authority',
+    );
+  });
 });

@@ -39,6 +39,34 @@ describe('login form', () => {
     expect(loginCalls(fetch)).toEqual([]);
   });
 
+  it('points a refused authority login at the student login, and an admin login at both (issue 33 row 20)', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/authority-login': () => jsonResponse(401, { message: MSG.invalidCredentials }),
+      'POST /api/auth/admin-login': () => jsonResponse(401, { message: MSG.invalidCredentials }),
+    });
+    const { unmount } = renderRoutes([{ path: '/', element: <LoginForm kind="authority" /> }], ['/']);
+    expect(screen.queryByRole('link', { name: 'Student Login' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.loginFailedCredentials));
+    const hint = await screen.findByRole('status');
+    expect(hint).toHaveTextContent('A student? Students log in at Student Login.');
+    expect(screen.getByRole('link', { name: 'Student Login' })).toHaveAttribute('href', '/student-login');
+    unmount();
+
+    renderRoutes([{ path: '/', element: <LoginForm kind="admin" /> }], ['/']);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Not an admin? Log in at Student Login or Authority Login.',
+    );
+    expect(screen.getByRole('link', { name: 'Authority Login' })).toHaveAttribute('href', '/authority-login');
+  });
+
   it('sends remember only when it is ticked, and toasts the student texts for a refused login', async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
     const bodies: unknown[] = [];

@@ -32,6 +32,47 @@ const FOOTER_LINKS: Record<TRole, Array<{ question: string; to: string; text: st
   admin: [],
 };
 
+/**
+ * After a failed login, the other logins: SPEC §8's "Login failed. Please check your credentials."
+ * tells a student who came to the authority's screen nothing (issue 33 row 20), and the server
+ * rightly says no more (it would tell who has an account). The student screen has its hint in the
+ * footer at all times.
+ */
+const OTHER_LOGINS: Record<TRole, { lead: string; links: Array<{ to: string; text: string }> } | null> = {
+  student: null,
+  authority: {
+    lead: 'A student? Students log in at',
+    links: [{ to: paths.studentLogin, text: 'Student Login' }],
+  },
+  admin: {
+    lead: 'Not an admin? Log in at',
+    links: [
+      { to: paths.studentLogin, text: 'Student Login' },
+      { to: paths.authorityLogin, text: 'Authority Login' },
+    ],
+  },
+};
+
+/** The hint of OTHER_LOGINS under the form, once a login has failed. */
+function OtherLogins({ role }: { role: TRole }) {
+  const other = OTHER_LOGINS[role];
+  if (!other) return null;
+  return (
+    <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+      {other.lead}{' '}
+      {other.links.map((link, i) => (
+        <span key={link.to}>
+          {i > 0 && ' or '}
+          <Link to={link.to} className={textLinkClass}>
+            {link.text}
+          </Link>
+        </span>
+      ))}
+      .
+    </p>
+  );
+}
+
 const loadSchema = () => import('./login-schema').then((m) => m.loginSchema);
 
 // The second step (CONTRACT 6.5) loads when an admin's or an authority's password is sent: a student
@@ -122,6 +163,8 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
 
   // the email of a student told to verify first, for the way forward under the form
   const [unverified, setUnverified] = useState<string | null>(null);
+  // a refused login: the hint to the other logins under the form
+  const [failed, setFailed] = useState(false);
   const refused = form.refused((error) =>
     role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
   );
@@ -136,11 +179,13 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
       {
         onSuccess: (answer) => {
           setExpired(null);
+          setFailed(false);
           if ('twoFactor' in answer) setTicket(answer.ticket);
           else finish(answer);
         },
         onError: (error) => {
           setExpired(null);
+          setFailed(error instanceof ApiError && error.status === 401);
           setUnverified(role === 'student' && isUnverified(error) ? email : null);
           refused(error);
         },
@@ -227,6 +272,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
         </SubmitButton>
       </form>
       {unverified && <VerifyFirst key={unverified} email={unverified} />}
+      {failed && <OtherLogins role={role} />}
     </AuthCard>
   );
 }

@@ -1,14 +1,22 @@
 import { MSG, type TMessageResponse } from '@bit/contract';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { BaseSyntheticEvent, ComponentProps, ReactNode, Ref } from 'react';
+import {
+  type BaseSyntheticEvent,
+  type ComponentProps,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
-import { SubmitButton } from '../../../components/ui/button';
+import { buttonClass, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { loginPath, paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import type { TSignupRole } from '../api/verify-email';
 import { NewPasswordFields } from './auth-fields';
 
@@ -44,7 +52,9 @@ export function SignupCard<TBody extends { email: string }>({
 }) {
   const title = `${ROLE_NAMES[role]} Signup`;
   useDocumentTitle(title);
-  const onValid = useSignupSubmit(role, signup, form.refused);
+  // the server's "Email already registered" (or the roll number's): the way to log in or reset
+  const [taken, setTaken] = useState<string | null>(null);
+  const onValid = useSignupSubmit(role, signup, form.refused, setTaken);
   return (
     <AuthCard
       title={title}
@@ -69,7 +79,38 @@ export function SignupCard<TBody extends { email: string }>({
           Sign up
         </SubmitButton>
       </form>
+      {taken && <AlreadyRegistered key={taken} role={role} message={taken} />}
     </AuthCard>
+  );
+}
+
+const isTaken = (error: unknown): error is ApiError =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.serverMessage === MSG.emailTaken || error.serverMessage === MSG.rollTaken);
+
+/**
+ * The way forward from "Email already registered" (issue 33 row 20: it was a dead end): log in, or
+ * reset the password of that account. Focus lands on it, as on the login's "Enter the code".
+ */
+function AlreadyRegistered({ role, message }: { role: TSignupRole; message: string }) {
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section aria-label="Already registered" className="mt-4 rounded-lg bg-status-pending-bg p-4 text-sm">
+      <p className="font-medium text-slate-900">{message}</p>
+      <p className="mt-1 text-slate-700">
+        If it is yours, log in, or reset its password if you have forgotten it.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link ref={ref} to={loginPath[role]} className={buttonClass('primary')}>
+          Log in
+        </Link>
+        <Link to={`${paths.forgotPassword}?role=${role}`} className={buttonClass('secondary')}>
+          Reset password
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -78,14 +119,19 @@ function useSignupSubmit<TBody extends { email: string }>(
   role: TSignupRole,
   signup: UseMutationResult<TMessageResponse, Error, TBody>,
   refused: TRefused,
+  setTaken: (message: string | null) => void,
 ) {
   const navigate = useNavigate();
+  const onRefused = refused((error) => errorMessage(error, MSG.signupFailed));
   return (body: TBody) =>
     signup.mutate(body, {
       onSuccess: (res) => {
         if (res?.message) toast.success(res.message);
         navigate(paths.verifyEmail, { state: { email: body.email, role } });
       },
-      onError: refused((error) => errorMessage(error, MSG.signupFailed)),
+      onError: (error) => {
+        setTaken(isTaken(error) ? error.serverMessage : null);
+        onRefused(error);
+      },
     });
 }

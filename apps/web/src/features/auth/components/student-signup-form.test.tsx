@@ -180,4 +180,23 @@ describe('student signup form', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Roll number already registered'));
     expectPointedAt(screen.getByLabelText('Roll number'), 'Roll number already registered');
   });
+
+  it('offers to log in or reset the password when the email is already registered, with focus on Log in (issue 33 row 20)', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({ 'POST /api/auth/student-signup': () => jsonResponse(409, { message: MSG.emailTaken }) });
+    renderRoutes([{ path: '/', element: <StudentSignupForm /> }], ['/']);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG.emailTaken));
+    const forward = screen.getByRole('region', { name: 'Already registered' });
+    expect(forward).toHaveTextContent(MSG.emailTaken);
+    const login = screen.getByRole('link', { name: 'Log in' });
+    expect(login).toHaveAttribute('href', '/student-login');
+    await waitFor(() => expect(login).toHaveFocus());
+    expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute(
+      'href',
+      '/forgot-password?role=student',
+    );
+  });
 });
