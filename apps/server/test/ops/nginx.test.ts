@@ -318,7 +318,7 @@ describe.skipIf(why !== undefined)(
         from: '127.0.0.2',
       });
       expect(elsewhere.status).toBe(200);
-    });
+    }, 180_000);
 
     it('lets a photo of nearly 8 MiB through to the app', async () => {
       const student = await insertStudent(t);
