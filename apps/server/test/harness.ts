@@ -43,7 +43,13 @@ export async function createTestDatabase(): Promise<TestDb> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 5 });
+  // 60 requests at once on a pool of 5, beside three other test files on two cores: waits are long
+  const database = openDatabase({
+    databaseUrl: url.toString(),
+    dataDir,
+    poolSize: 5,
+    pgWaitMs: { connect: 20_000, query: 20_000 },
+  });
   return {
     database,
     url: url.toString(),

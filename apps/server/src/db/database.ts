@@ -65,6 +65,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a request may wait for a connection, and a statement may run, before it
+   * becomes a 503 (default 3 and 4 s: an unreachable database must answer quickly). The API tests,
+   * which send 60 requests at once to a pool of 5 on a machine running four test files, wait longer.
+   */
+  pgWaitMs?: { connect: number; query: number };
   /** SQLite's page cache for this connection, in KiB (default 32,000). */
   sqliteCacheKb?: number;
   /** Sees every SQL text run (the query-plan test uses it). */
@@ -77,7 +83,8 @@ export function openDatabase(opts: DatabaseOptions): Database {
         if (event.level === 'query') opts.onQuery?.(event.query.sql, event.query.parameters);
       }
     : undefined;
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, log, opts.onQuery);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, log, opts.onQuery, opts.pgWaitMs);
   return openSqlite(path.join(opts.dataDir, 'complaints.db'), log, opts.onQuery, opts.sqliteCacheKb);
 }
 
@@ -343,13 +350,19 @@ function withStatementCache(conn: SQLite.Database, max = 500): SQLite.Database {
   });
 }
 
-function openPostgres(url: string, max: number, log?: (e: LogEvent) => void, onQuery?: OnQuery): Database {
+function openPostgres(
+  url: string,
+  max: number,
+  log?: (e: LogEvent) => void,
+  onQuery?: OnQuery,
+  wait: { connect: number; query: number } = { connect: 3000, query: 4000 },
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     // an unreachable database must turn into a quick 503, not a hung request
-    connectionTimeoutMillis: 3000,
-    query_timeout: 4000,
+    connectionTimeoutMillis: wait.connect,
+    query_timeout: wait.query,
     idleTimeoutMillis: 10_000,
     keepAlive: true,
   });
