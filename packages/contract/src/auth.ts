@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
+  accountPlace,
   DEFAULT_STUDENT_EMAIL_DOMAIN,
   DESIGNATIONS,
   HOSTEL_DESIGNATIONS,
   HOSTEL_MAX,
   HOSTEL_MIN,
   PASSWORD_MIN,
-  placeOf,
   STUDENT_DEPARTMENTS,
 } from './enums';
 import { MSG } from './messages';
@@ -121,7 +121,7 @@ export const ZAuthoritySignupRequest = z
       }
       hostelNo = n;
     }
-    return { ...v, ...placeOf(v.designation, { department: v.department || null, hostelNo }) };
+    return { ...v, ...accountPlace(v.designation, { department: v.department || null, hostelNo }) };
   });
 export type TAuthoritySignupRequest = z.input<typeof ZAuthoritySignupRequest>;
 

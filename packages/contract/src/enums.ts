@@ -7,14 +7,14 @@ export type TDesignation = (typeof DESIGNATIONS)[number];
 export const HOSTEL_DESIGNATIONS: readonly TDesignation[] = ['Hostel Clerk', 'Warden'];
 
 /** Where an account belongs: its department and its hostel. */
-export type TPlace = { department: string | null; hostelNo: number | null };
+export type TAccountPlace = { department: string | null; hostelNo: number | null };
 
 /**
  * SPEC §3: a Network Department authority belongs to department Network and to no hostel, whatever
  * its row or its form holds; anyone else where they said. The rule's one statement: the sign-up
  * schema, the server's users (toUser, the demo data) and the web's signed-in user all ask it.
  */
-export function placeOf(designation: string | null, place: TPlace): TPlace {
+export function accountPlace(designation: string | null, place: TAccountPlace): TAccountPlace {
   return designation === 'Network Department' ? { department: 'Network', hostelNo: null } : place;
 }
 

@@ -1,8 +1,8 @@
 import {
+  accountPlace,
   COLLEGE_DEPARTMENTS,
   HOSTEL_PROBLEMS,
   isClosed,
-  placeOf,
   type TComplaintStatus,
   type TDesignation,
 } from '@bit/contract';
@@ -177,7 +177,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
   const inserted = await db.transaction().execute(async (trx) => {
     const rows: (Row & { role: string })[] = [];
     for (const u of users) {
-      const place = placeOf(u.designation ?? null, {
+      const place = accountPlace(u.designation ?? null, {
         department: u.department ?? null,
         hostelNo: u.hostelNo ?? null,
       });

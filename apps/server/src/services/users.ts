@@ -1,4 +1,4 @@
-import { MSG, placeOf, type TProfile, type TUser } from '@bit/contract';
+import { accountPlace, MSG, type TProfile, type TUser } from '@bit/contract';
 import type { Selectable } from 'kysely';
 import type { Ctx } from '../context';
 import type { UsersTable } from '../db/schema';
@@ -35,7 +35,7 @@ export const _everyUserColumn: [MissingUserColumn] extends [never] ? true : Miss
 
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): TUser {
-  const place = placeOf(row.designation, { department: row.department, hostelNo: row.hostel_no });
+  const place = accountPlace(row.designation, { department: row.department, hostelNo: row.hostel_no });
   return {
     id: Number(row.id),
     name: row.name,

@@ -1,4 +1,4 @@
-import { MSG_SHELL, placeOf, type TRole, type TUser } from '@bit/contract';
+import { accountPlace, MSG_SHELL, type TRole, type TUser } from '@bit/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -44,7 +44,7 @@ const AuthContext = createContext<TAuthContext | null>(null);
 /** SPEC §3: role from the login type; department and hostel as the contract places the designation. */
 function toSessionUser(user: TUser, role: TRole = user.role): TUser {
   const place = { department: user.department ?? null, hostelNo: user.hostelNo ?? null };
-  return { ...user, role, ...placeOf(user.designation, place) };
+  return { ...user, role, ...accountPlace(user.designation, place) };
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
