@@ -6,7 +6,7 @@ import {
   type TComplaintWithHistory,
   type TUser,
 } from '@bit/contract';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { buttonClass, SubmitButton } from '../../../components/ui/button';
@@ -62,7 +62,8 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlToken = (searchParams.get('token') ?? '').trim();
   const form = useSchemaForm(loadSearchSchema, { defaultValues: { token: urlToken } });
-  const query = useComplaint(urlToken);
+  // the student's and the authorities' page follows the conversation; an admin only reads
+  const query = useComplaint(urlToken, { live: user.role !== 'admin' });
 
   // follow the URL when it changes (back/forward, a View link)
   const { setValue } = form;
@@ -72,9 +73,13 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   // complaint still shown
   useErrorToast(query.data ? query.error : null, (error) => errorMessage(error, MSG.fetchComplaintFailed));
 
+  // "Searching..." for a search, not for the page's own refresh every 30 s: the button would flicker,
+  // and a focused button that turns disabled loses the focus
+  const [searching, setSearching] = useState(false);
   const onSearch = ({ token }: { token: string }) => {
-    if (token === urlToken) void query.refetch();
-    else setSearchParams({ token });
+    if (token !== urlToken) return setSearchParams({ token });
+    setSearching(true);
+    void query.refetch().finally(() => setSearching(false));
   };
 
   return (
@@ -94,7 +99,7 @@ export function ComplaintStatus({ user }: { user: TUser }) {
             autoComplete="off"
             {...form.field('token')}
           />
-          <SubmitButton className="sm:mt-6" pending={query.isFetching} pendingText="Searching...">
+          <SubmitButton className="sm:mt-6" pending={query.isLoading || searching} pendingText="Searching...">
             Search
           </SubmitButton>
         </form>

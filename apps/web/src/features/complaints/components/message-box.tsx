@@ -4,7 +4,7 @@ import {
   type TComplaint,
   type TPostMessageRequest,
 } from '@bit/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { SubmitButton } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/textarea-field';
@@ -17,13 +17,26 @@ const SEND_FAILED = 'Failed to send message';
 const loadSchema = () => import('./message-schema').then((m) => m.messageSchema);
 
 /**
+ * What is being typed on each complaint (by token), in memory only: should the box be drawn afresh
+ * while the page refreshes (the server out of reach for a moment shows the complaint read only, then
+ * live again), the text comes back with it. Gone with the page, so nothing is kept on the device.
+ */
+const drafts = new Map<string, string>();
+
+/**
  * Writes on the complaint. A refusal stays under the box until the next try: the closed complaint's
  * 409 or the hourly limit's 429 says more than a toast that goes away.
  */
 export function MessageBox({ complaint }: { complaint: Pick<TComplaint, 'id' | 'token'> }) {
-  const form = useSchemaForm(loadSchema, { defaultValues: { body: '' } });
+  const form = useSchemaForm(loadSchema, { defaultValues: { body: drafts.get(complaint.token) ?? '' } });
   const post = usePostMessage(complaint.token);
   const [refusal, setRefusal] = useState<string | null>(null);
+
+  const draft = form.values.body;
+  useEffect(() => {
+    if (draft) drafts.set(complaint.token, draft);
+    else drafts.delete(complaint.token);
+  }, [complaint.token, draft]);
 
   const onValid = (body: TPostMessageRequest) => {
     setRefusal(null);
