@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { zonedDateTime } from '../../lib/zoned-time';
 import { timelineColumns } from '../../services/complaints/due';
 import { EXPORT_BATCH } from '../../services/complaints/export';
 
@@ -302,6 +303,31 @@ describe('the CSV export (5.6)', () => {
     for (const line of raw.split('\r\n')) expect(line).not.toMatch(/^[=+\-@]/);
   });
 
+  const inZone = (iso: string) => zonedDateTime(Date.parse(iso), t.config.timeZone);
+
+  it('writes dates in TIME_ZONE as YYYY-MM-DD HH:MM:SS, the day a complaint was filed there (6.6)', async () => {
+    expect(t.config.timeZone).toBe('Asia/Kolkata');
+    // 19:23:49.081 UTC on 26 November: 00:53:49 on the 27th in India (issue 33 row 5)
+    const filed = Date.UTC(2026, 10, 26, 19, 23, 49, 81);
+    await insertDirect(
+      t,
+      directRows(
+        t,
+        students[1] as Built,
+        [{ type: 'Hostel', hostelNo: 9, description: 'Late', createdAt: filed }],
+        'ZONE',
+      ),
+    );
+    const [row] = recordsOf((await exportCsv('hostelNo=9')).body as string);
+    expect(row?.createdAt).toBe('2026-11-27 00:53:49');
+    expect(row?.updatedAt).toBe('2026-11-27 00:53:49');
+    // the hostel SLA of this suite is one hour
+    expect(row?.dueAt).toBe('2026-11-27 01:53:49');
+    for (const r of recordsOf((await exportCsv()).body as string))
+      for (const date of [r.createdAt, r.updatedAt, r.dueAt])
+        expect(date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
   it('writes each complaint as the API shows it, with the rating of a rated one', async () => {
     const records = recordsOf((await exportCsv()).body as string);
     const list = await t.request({
@@ -318,9 +344,10 @@ describe('the CSV export (5.6)', () => {
       expect(r.type).toBe(c.type);
       expect(r.hostelNo).toBe(c.hostelNo === null ? '' : String(c.hostelNo));
       expect(r.status).toBe(c.status);
-      expect(r.createdAt).toBe(c.createdAt);
-      expect(r.updatedAt).toBe(c.updatedAt);
-      expect(r.dueAt).toBe(c.dueAt);
+      // the same instants, in TIME_ZONE to the second (CONTRACT 6.6)
+      expect(r.createdAt).toBe(inZone(c.createdAt as string));
+      expect(r.updatedAt).toBe(inZone(c.updatedAt as string));
+      expect(r.dueAt).toBe(inZone(c.dueAt as string));
       expect(r.overdue).toBe(String(c.overdue));
       expect(r.student).toBe((c.student as { name: string }).name);
       if (c.assignedTo) expect(r.assignedTo).toContain((c.assignedTo as { name: string }).name);

@@ -1,7 +1,7 @@
 import { EXPORT_COLUMNS, type TExportQuery } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
-import { zonedParts } from '../../lib/zoned-time';
+import { zonedDateTime, zonedParts } from '../../lib/zoned-time';
 import { type AuditSource, recordAudit } from '../audit';
 import { adminFilterOf, fetchPage } from './lists';
 import { ratingsOf } from './queries';
@@ -16,8 +16,14 @@ export const EXPORT_BATCH = 250;
 /** Lets the event loop run other requests' I/O between two pages (awaits alone do not). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function recordOf(row: ComplaintRow, rating: number | undefined, now: number) {
+/**
+ * One line. Dates are wall-clock times in TIME_ZONE, `YYYY-MM-DD HH:MM:SS` (CONTRACT 6.6): spreadsheet
+ * programs read that as a date and time, where the API's UTC instants stayed text and put a complaint
+ * filed at 00:53 IST on the day before.
+ */
+function recordOf(row: ComplaintRow, rating: number | undefined, now: number, zone: string) {
   const c = toComplaint(row, now);
+  const date = (ms: number) => zonedDateTime(Number(ms), zone);
   const assigned = c.assignedTo
     ? c.assignedTo.designation
       ? `${c.assignedTo.name} (${c.assignedTo.designation})`
@@ -35,9 +41,9 @@ function recordOf(row: ComplaintRow, rating: number | undefined, now: number) {
     c.student.name,
     c.student.rollNo,
     assigned,
-    c.createdAt,
-    c.updatedAt,
-    c.dueAt,
+    date(row.created_at),
+    date(row.updated_at),
+    date(row.due_at),
     c.overdue,
     rating,
   ]);
@@ -56,6 +62,7 @@ export async function* exportComplaintsCsv(ctx: Ctx, q: TExportQuery): AsyncGene
   if (!chosen) return;
   // one instant for the whole file, so `overdue` means the same on every line
   const now = ctx.clock.now();
+  const zone = ctx.config.timeZone;
   let before: number | undefined;
   for (;;) {
     const rows = await fetchPage(ctx, chosen.filter, q, { page: 1, pageSize: EXPORT_BATCH, before }, now);
@@ -64,7 +71,7 @@ export async function* exportComplaintsCsv(ctx: Ctx, q: TExportQuery): AsyncGene
     const ratings = new Map(
       (await ratingsOf(ctx.database, { ids })).map((r) => [Number(r.complaint_id), Number(r.rating)]),
     );
-    yield rows.map((r) => recordOf(r, ratings.get(Number(r.id)), now)).join('');
+    yield rows.map((r) => recordOf(r, ratings.get(Number(r.id)), now, zone)).join('');
     if (rows.length < EXPORT_BATCH) return;
     before = ids.at(-1);
     await nextTurn();
