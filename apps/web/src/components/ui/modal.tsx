@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { focusMainHeading } from '../../lib/focus';
 
 type TModalProps = {
   open: boolean;
@@ -42,7 +43,8 @@ function keepFocusInside(dialog: HTMLElement, event: { shiftKey: boolean; preven
  * A modal dialog on the browser's own `<dialog>` (showModal): the page behind it is inert (focus
  * stays inside, Tab going round its controls; screen readers read only the dialog), Escape closes it,
  * it is named by its title and described by its description, focus starts on the element marked `data-autofocus` (else the first
- * focusable one) and goes back to what had it before, usually the button that opened it. A tap on
+ * focusable one) and goes back to what had it before, usually the button that opened it (or, when
+ * that is gone, to the screen's heading). A tap on
  * the backdrop closes it too. Nothing is rendered while it is closed.
  */
 export function Modal({
@@ -108,7 +110,10 @@ function OpenModal({
     return () => {
       dialog.removeEventListener('cancel', onCancel);
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      // the opener may be gone (an updated complaint that left the filtered list): the screen's
+      // heading then, not the page's body (issue 33 row 21)
       if (opener?.isConnected) opener.focus();
+      else if (opener) focusMainHeading();
     };
   }, []);
 

@@ -15,6 +15,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { inputClass, labelClass, TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { SHELL_HEADINGS } from '../../../config/headings';
+import { useArrivalFocus } from '../../../hooks/use-arrival-focus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -139,9 +140,11 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 }
 
 function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHistory; user: TUser }) {
+  // filed a moment ago (file-complaint-form.tsx): focus on the complaint's token, not the page's body
+  const arrived = useArrivalFocus('complaint');
   return (
     <Card className="mt-6">
-      <h2 className="text-lg font-semibold text-brand-900">
+      <h2 ref={arrived} tabIndex={-1} className="text-lg font-semibold text-brand-900">
         Complaint <span className="font-mono">{c.token}</span>
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { Age, DateTime, FiledOn } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { useFocusRescue } from '../../../hooks/use-focus-rescue';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { useStepBackFromEmptyPage } from '../../../hooks/use-step-back-from-empty-page';
 import { OverdueBadge } from './overdue';
@@ -78,8 +79,9 @@ function ComplaintCard({
   details: ((c: TComplaint) => ReactNode) | undefined;
   actions: ((c: TComplaint) => ReactNode) | undefined;
 }) {
+  const ref = useFocusRescue<HTMLLIElement>();
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <li ref={ref} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading className="font-mono text-sm font-semibold break-all text-slate-900">{c.token}</Heading>
         <div className="flex flex-col items-end gap-1">{statusCell(c)}</div>
@@ -94,6 +96,26 @@ function ComplaintCard({
       </p>
       {actions && <div className="mt-3 flex flex-wrap items-center gap-2">{actions(c)}</div>}
     </li>
+  );
+}
+
+/** One complaint as a table row; focus in it goes to the heading should it leave the list. */
+function ComplaintRow({
+  complaint: c,
+  columns: cols,
+}: {
+  complaint: TComplaint;
+  columns: TComplaintColumn[];
+}) {
+  const ref = useFocusRescue<HTMLTableRowElement>();
+  return (
+    <tr ref={ref}>
+      {cols.map((col) => (
+        <td key={col.header} className={col.className ? `${tdClass} ${col.className}` : tdClass}>
+          {col.cell(c)}
+        </td>
+      ))}
+    </tr>
   );
 }
 
@@ -155,16 +177,7 @@ export function ComplaintTable({
                 </thead>
                 <tbody className="divide-y divide-slate-100 bg-white">
                   {list.data.map((c) => (
-                    <tr key={c.id}>
-                      {tableCols.map((col) => (
-                        <td
-                          key={col.header}
-                          className={col.className ? `${tdClass} ${col.className}` : tdClass}
-                        >
-                          {col.cell(c)}
-                        </td>
-                      ))}
-                    </tr>
+                    <ComplaintRow key={c.id} complaint={c} columns={tableCols} />
                   ))}
                 </tbody>
               </table>

@@ -19,8 +19,10 @@ import { Card } from '../../../components/ui/card';
 import { RadioGroup, SelectField, TextField } from '../../../components/ui/form-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { hostelChoice } from '../../../config/options';
+import { arrivalFocus } from '../../../hooks/use-arrival-focus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
+import { focusOnMount } from '../../../lib/focus';
 import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form';
 import { useFileComplaint } from '../api/file-complaint';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
@@ -115,7 +117,7 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
       onSuccess: async ({ token, complaint }) => {
         toast.success(MSG.complaintFiled(token));
         if (photos.length === 0) {
-          navigate(complaintStatusPath(token));
+          navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
           return;
         }
         // the photos go up once the complaint exists; they need its id
@@ -124,7 +126,8 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
           complaint.id,
           photos.map((p) => p.file),
         );
-        if (failed === 0 && here.current) navigate(complaintStatusPath(token));
+        if (failed === 0 && here.current)
+          navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
       },
       onError: form.refused((error) => errorMessage(error, MSG.fileFailed)),
     });
@@ -134,7 +137,8 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
       <section className="mx-auto w-full max-w-2xl px-4 py-8">
         <h1 className="text-2xl font-bold text-brand-900">File a Complaint</h1>
         <Card className="mt-6">
-          <h2 className="text-lg font-semibold text-brand-900">
+          {/* the form is gone: focus goes to the token, as it goes to the complaint's page without photos */}
+          <h2 ref={focusOnMount} tabIndex={-1} className="text-lg font-semibold text-brand-900">
             Complaint <span className="font-mono">{filed}</span> filed
           </h2>
           <p className="mt-1 text-sm text-slate-600">

@@ -78,7 +78,9 @@ describe('feedback form', () => {
     await waitFor(() => expect(screen.getByLabelText('Complaint')).toHaveValue('9'));
     fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
-    expect(await screen.findByText(/You rated CMP-BBBB2222 4 of 5/)).toBeInTheDocument();
+    const said = await screen.findByText(/You rated CMP-BBBB2222 4 of 5/);
+    // focus moves on to it, not to the page's body (issue 33 row 21)
+    await waitFor(() => expect(said).toHaveFocus());
     expect(body).toEqual({ complaintId: 9, rating: 4, comments: null });
     expect(screen.getByRole('link', { name: 'View the complaint' })).toHaveAttribute(
       'href',

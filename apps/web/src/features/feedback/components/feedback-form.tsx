@@ -6,7 +6,7 @@ import {
   type TSubmitFeedbackRequest,
   ZSubmitFeedbackRequest,
 } from '@bit/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -52,6 +52,11 @@ export function FeedbackForm() {
   const submit = useSubmitFeedback();
   const form = useSchemaForm(schema, { defaultValues: EMPTY });
   const [given, setGiven] = useState<{ token: string; rating: number } | null>(null);
+  // once sent, focus goes to the rating said back: the form it was in may be gone (the last to rate)
+  const givenRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (given) givenRef.current?.focus();
+  }, [given]);
   const askedToken = (useSearchParams()[0].get('token') ?? '').trim();
   const asked = pending.data?.data.find((c) => c.token === askedToken);
 
@@ -77,7 +82,12 @@ export function FeedbackForm() {
       <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.feedback}</h1>
       <p className="mt-1 text-sm text-slate-600">Rate how a resolved complaint was handled.</p>
       {given && (
-        <p role="status" className="mt-4 rounded-lg bg-status-resolved-bg p-4 text-sm text-status-resolved">
+        <p
+          ref={givenRef}
+          tabIndex={-1}
+          role="status"
+          className="mt-4 rounded-lg bg-status-resolved-bg p-4 text-sm text-status-resolved"
+        >
           You rated {given.token} {given.rating} of {RATING_MAX}.{' '}
           <Link to={complaintStatusPath(given.token)} className="font-medium underline">
             View the complaint

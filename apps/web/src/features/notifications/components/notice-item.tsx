@@ -1,5 +1,5 @@
 import type { TNotification } from '@bit/contract';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { DateTime } from '../../../components/ui/date-time';
 import { posterLabel, targetLabel } from './notice-utils';
 
@@ -8,15 +8,24 @@ export function NoticeItem({
   notice,
   showPoster = false,
   actions,
+  headingRef,
 }: {
   notice: TNotification;
   showPoster?: boolean;
   actions?: ReactNode;
+  /** the notice just posted: focus goes to its title (issue 33 row 21) */
+  headingRef?: Ref<HTMLHeadingElement> | undefined;
 }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 className="text-lg font-semibold break-words text-brand-900">{notice.title}</h3>
+        <h3
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+          className="text-lg font-semibold break-words text-brand-900"
+        >
+          {notice.title}
+        </h3>
         <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
           {targetLabel(notice.hostel)}
         </span>

@@ -8,7 +8,7 @@ import {
   type TUser,
   ZPostNotificationFields,
 } from '@bit/contract';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
@@ -52,6 +52,14 @@ export function NotificationsManager({ user }: { user: TUser }) {
   const [pdf, setPdf] = useState<File | null>(null);
   const [pdfError, setPdfError] = useState<string>();
   const [page, setPage] = useState(1);
+  // the notice just posted: its title takes focus once the list shows it (the Post button, disabled
+  // while posting, dropped focus to the page's body)
+  const [posted, setPosted] = useState<number | null>(null);
+  const focusPosted = useCallback((heading: HTMLHeadingElement | null) => {
+    if (!heading) return;
+    heading.focus();
+    setPosted(null);
+  }, []);
 
   const cursors = usePageCursors('every');
   const list = useAllNotices(page, cursors.before(page));
@@ -98,6 +106,7 @@ export function NotificationsManager({ user }: { user: TUser }) {
         clearFile();
         setPdfError(undefined);
         setPage(1);
+        setPosted(res?.data?.id ?? null);
       },
       onError: form.refused((error) => errorMessage(error, MSG.postNotificationFailed)),
     });
@@ -183,6 +192,7 @@ export function NotificationsManager({ user }: { user: TUser }) {
                   <NoticeItem
                     notice={n}
                     showPoster
+                    headingRef={n.id === posted ? focusPosted : undefined}
                     actions={
                       canDelete(user, n.postedBy.id) ? (
                         <Button

@@ -174,7 +174,7 @@ describe('notifications manager', () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
     let sent: FormData | undefined;
     mockFetch({
-      'GET /api/notifications': () => jsonResponse(200, page([])),
+      'GET /api/notifications': () => jsonResponse(200, page(sent ? [notice(3)] : [])),
       'POST /api/notifications': (_url, init) => {
         sent = init?.body as FormData;
         return jsonResponse(201, { message: MSG.notificationPosted, data: notice(3) });
@@ -194,6 +194,8 @@ describe('notifications manager', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.notificationPosted));
     expect(sent).toBeInstanceOf(FormData);
     expect(sent?.get('title')).toBe('Water cut');
+    // focus moves on to the notice just posted (issue 33 row 21)
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Notice 3' })).toHaveFocus());
     expect(sent?.get('hostel')).toBe('3');
     expect((sent?.get('pdf') as File | undefined)?.name).toBe('notice.pdf');
   });
