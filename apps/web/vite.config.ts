@@ -2,9 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePreloads, stylesheetAfterShell } from './route-preloads';
+import { swPrecache } from './sw-precache';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreloads(), stylesheetAfterShell()],
+  plugins: [react(), tailwindcss(), routePreloads(), stylesheetAfterShell(), swPrecache()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,16 +1,25 @@
-// The service worker: the app's shell offline, and nothing else.
+// The service worker: the app offline, and nothing else.
 //
 // Cached: index.html (the shell, never a page marked no-store), the files it names (entry script, stylesheet), the manifest and icons,
-// and the hashed files under /assets/ the pages load (their names change with their content, so a cached
-// one is never stale). Never cached: anything under /api (complaints, notices, the session: personal
+// and every file under /assets/ of this build (each screen's code: PRECACHE, written by the build,
+// sw-precache.ts), kept when the worker installs after the first visit, so any screen opens offline,
+// not only those opened before (issue 33). Their names change with their content, so a cached one is
+// never stale. Never cached: anything under /api (complaints, notices, the session: personal
 // data stays out of the caches, and an API answer always comes from the server or fails), nor any
 // request that is not a GET of this origin.
 //
 // A page opened offline gets the cached shell with data-offline on <html>, which shows its "You are
 // offline" line before any script runs; the app then says the same (src/app/layout/offline-banner.tsx).
-// A new deployment's index.html replaces the cached one on the next online visit (network first).
+// A new deployment's index.html replaces the cached one on the next online visit (network first), and
+// its sw.js (another BUILD) installs a worker whose cache replaces this one's: a page still running the
+// old build that asks for a file gone with it gets "This screen needs a connection", whose Retry
+// reloads it (src/components/needs-connection.tsx).
 
-const CACHE = 'bit-shell-v1';
+// Written by the build (sw-precache.ts): this build's version and its files under /assets/.
+const BUILD = 'dev';
+const PRECACHE = [];
+
+const CACHE = `bit-app-${BUILD}`;
 const SHELL = '/';
 const STATIC = ['/zod-jitless.js', '/manifest.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
 
@@ -22,17 +31,30 @@ function assetsOf(html) {
   return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
 }
 
-async function cacheShell() {
+/** One file of the build into this version's cache: from an earlier version's cache when unchanged. */
+async function keep(cache, url) {
+  if (await cache.match(url)) return;
+  const earlier = await caches.match(url);
+  if (earlier) return cache.put(url, earlier);
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return cache.put(url, res);
+}
+
+async function cacheApp() {
   const cache = await caches.open(CACHE);
   const res = await fetch(SHELL, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`shell: ${res.status}`);
   const html = await res.clone().text();
   await cache.put(SHELL, res);
+  // the shell's own files or no worker: without them it would open nothing offline
   await cache.addAll([...STATIC, ...assetsOf(html)]);
+  // every other screen's code: a file that fails to come (a flaky connection) is fetched when used
+  await Promise.allSettled(PRECACHE.map((url) => keep(cache, url)));
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
+  event.waitUntil(cacheApp().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
