@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, MSG_SHELL } from '@bit/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, warden } from '../test/fixtures';
@@ -8,11 +8,11 @@ import { routes } from './router';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('router', () => {
-  it('shows the error page with 404 for an unknown route', async () => {
+  it('shows the friendly 404 page for an unknown route (app/routes/error.test.tsx has more)', async () => {
     mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(401, { message: MSG.notSignedIn }) });
     renderRoutes(routes, ['/no-such-page']);
-    expect(await screen.findByText(MSG.unexpectedError)).toBeInTheDocument();
-    expect(screen.getByText('404 Not Found')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MSG_SHELL.notFound })).toBeInTheDocument();
+    expect(screen.queryByText(MSG.unexpectedError)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
   });
 

@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RootLayout } from './layout/root-layout';
 import { ShellFallback } from './layout/shell-fallback';
+import { withChunkRetry } from './retrying-routes';
 import { ErrorPage } from './routes/error';
 
 /**
@@ -81,7 +82,7 @@ export const routes: RouteObject[] = [
             ],
           },
 
-          // anything else: the error page with 404
+          // anything else: the error page's 404, with the way home
           {
             path: '*',
             Component: () => null,
@@ -96,5 +97,6 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  // a screen whose code fails to load (offline, a new deployment) says so with Retry, never the crash page
+  return createBrowserRouter(withChunkRetry(routes));
 }

@@ -1,12 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { OfflineBanner } from './offline-banner';
 
 // Loaded after the page: reading GET /api/config goes through the contract's schemas (zod), which
-// would otherwise weigh on every first paint; dates use Asia/Kolkata until it answers.
-const ServerSettings = lazy(() => import('./server-settings').then((m) => ({ default: m.ServerSettings })));
+// would otherwise weigh on every first paint; dates use Asia/Kolkata until it answers (and, should its
+// code not come on a flaky connection, after: the page goes on without it).
+const ServerSettings = lazy<() => ReactNode>(() =>
+  import('./server-settings').then(
+    (m) => ({ default: m.ServerSettings }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** The app shell: skip link, navigation bar, the screen, footer. */
 export function RootLayout() {

@@ -1,5 +1,5 @@
 import { MSG, type TAuthResponse, type TLoginRequest, type TRole } from '@bit/contract';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useLogin } from '../api/login';
 import { useResendOtp } from '../api/resend-otp';
 import { useAuth } from './auth-provider';
@@ -78,7 +79,7 @@ const loadSchema = () => import('./login-schema').then((m) => m.loginSchema);
 // The second step (CONTRACT 6.5) loads when an admin's or an authority's password is sent: a student
 // never has it, and the student login stays as light as it was.
 const loadStep = () => import('./two-factor-step');
-const TwoFactorStep = lazy(() => loadStep().then((m) => ({ default: m.TwoFactorStep })));
+const TwoFactorStep = lazyWithRetry(() => loadStep().then((m) => ({ default: m.TwoFactorStep })));
 
 /** SPEC §8: the student login's own texts for the two server answers it knows. */
 function studentLoginError(error: unknown): string {

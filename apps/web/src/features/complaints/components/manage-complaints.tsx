@@ -6,7 +6,7 @@ import {
   type TComplaintStatus,
   type TUser,
 } from '@bit/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -16,6 +16,7 @@ import { ToggleButton } from '../../../components/ui/toggle-button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintTable, columns, placeOf, type TComplaintColumn, ViewLink } from './complaint-table';
@@ -24,7 +25,7 @@ import { pageFromParams, toParams } from './list-params';
 // The Update dialog's form brings zod, react-hook-form and the contract's schema: the list loads
 // without them, and the dialog's code comes when an Update button is neared, focused or pressed.
 const loadUpdateDialog = () => import('./update-complaint-dialog');
-const UpdateComplaintDialog = lazy(() =>
+const UpdateComplaintDialog = lazyWithRetry(() =>
   loadUpdateDialog().then((m) => ({ default: m.UpdateComplaintDialog })),
 );
 // ahead of the click, quietly: a failed fetch here is the click's to report

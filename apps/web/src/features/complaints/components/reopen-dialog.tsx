@@ -1,12 +1,13 @@
 import type { TComplaint, THistoryEntry } from '@bit/contract';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { reopenCheck } from './conversation-rules';
 
 // The dialog's form brings zod, react-hook-form and the contract's schema: the dashboard and the
 // complaint's page load it when a student means to reopen, not with the list they show.
 const loadReopenForm = () => import('./reopen-form');
-const ReopenDialog = lazy(() => loadReopenForm().then((m) => ({ default: m.ReopenDialog })));
+const ReopenDialog = lazyWithRetry(() => loadReopenForm().then((m) => ({ default: m.ReopenDialog })));
 // ahead of the click, quietly: a failed fetch here is the click's to report
 const preloadReopenForm = () => void loadReopenForm().catch(() => undefined);
 
