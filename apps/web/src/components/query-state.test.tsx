@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { QueryState } from './query-state';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_NOTHING_SAVED, QueryState } from './query-state';
+
+afterEach(() => vi.restoreAllMocks());
 
 const show = (query: { isPending: boolean; isFetching?: boolean; data: string[] | undefined }) =>
   render(
@@ -63,5 +65,20 @@ describe('QueryState', () => {
       </QueryState>,
     );
     expect(screen.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('QueryState offline', () => {
+  it('says that what is not saved shows once back online, not Loading... for ever', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    show({ isPending: true, data: undefined });
+    expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_NOTHING_SAVED);
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('still shows what it has', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    show({ isPending: false, data: ['kept'] });
+    expect(screen.getByText('kept')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,15 @@
 import { MSG } from '@bit/contract';
 import type { ReactNode } from 'react';
 
+export const OFFLINE_NOTHING_SAVED =
+  'You are offline, and this was not saved on this device. It shows once you are back online.';
+
 type TQuery<T> = { isPending: boolean; isFetching?: boolean; data: T | undefined };
 
 /**
  * How every screen shows what it reads from the server: Loading... until the first answer, the error
- * text when it failed with nothing to show, the empty text when there is nothing, else the children.
+ * text when it failed with nothing to show (offline, that it shows once back online), the empty text
+ * when there is nothing, else the children.
  * What was shown stays on a failed refetch; the screen's toast says it failed.
  */
 export function QueryState<T>({
@@ -32,6 +36,14 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data === undefined) {
+    // offline, a request waits (or fails) for as long as it lasts: say why, not Loading... for ever
+    if (navigator.onLine === false) {
+      return (
+        <p role="status" className={`text-slate-600 ${className}`}>
+          {OFFLINE_NOTHING_SAVED}
+        </p>
+      );
+    }
     // a retry after a failure (the same search again) is shown as loading, not as the old failure
     return query.isPending || query.isFetching ? (
       <div role="status" className={`${className} ${reserve}`}>

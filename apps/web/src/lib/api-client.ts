@@ -24,7 +24,7 @@ export class ApiError extends Error {
 const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login', '/auth/two-factor'];
 const CHECK_AUTH_PATH = '/auth/check-auth';
 
-function getStoredToken(): string | null {
+export function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -42,15 +42,24 @@ export function mayHaveSession(): boolean {
   return getStoredToken() !== null;
 }
 
+/**
+ * Where lib/saved-copies.ts keeps the signed-in student's own reads for offline use. They live exactly
+ * as long as the stored token: dropped with it (logout, a 401) and at every sign-in, so no one's data
+ * reaches the next person on a shared computer.
+ */
+export const SAVED_COPIES_KEY = 'saved-copies';
+
 export function storeToken(token: string) {
   // another session from here on: nothing the page carried for the one before is answered
   pageAnswers.clear();
+  localStorage.removeItem(SAVED_COPIES_KEY);
   localStorage.setItem(TOKEN_STORAGE_KEY, token);
 }
 
 export function clearStoredToken() {
   pageAnswers.clear();
   try {
+    localStorage.removeItem(SAVED_COPIES_KEY);
     localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
     // storage unavailable: nothing to remove

@@ -5,7 +5,19 @@ import { api, mayHaveSession } from '../../../lib/api-client';
 // logout, and must not take the session with it. Kept apart from the forms' calls, as it is in the
 // entry bundle and they are not.
 
-const askServer = () => api.get<{ user: TUser }>('/auth/check-auth');
+/**
+ * Offline (no answer at all), a student whose own reads this browser kept for the stored token is
+ * signed in as kept (lib/saved-copies.ts, issue 33): their dashboard and the complaints they saw open
+ * read only, marked as of when. The first request that reaches the server again applies the 401 rule
+ * as always. Without such a copy the check fails as before (`unreachable`).
+ */
+const askServer = () =>
+  api.get<{ user: TUser }>('/auth/check-auth').catch(async (error: unknown) => {
+    const kept = await import('../../../lib/saved-copies').catch(() => null);
+    const user = kept?.isNoAnswer(error) ? kept.savedUser() : null;
+    if (!user) throw error;
+    return { user };
+  });
 
 // Sent as the entry loads when a token is stored, not when AuthProvider first renders: the wait for
 // the stylesheet and React's first render then overlap its round trip, which every signed-in screen

@@ -2,8 +2,10 @@ import { MSG, MSG_COMPLAINT, type TComplaintWithHistory } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeToken } from '../../../lib/api-client';
+import { complaintCopy, savedCopy } from '../../../lib/saved-copies';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { admin, student, withHistory } from '../test/fixtures';
+import { admin, student, warden, withHistory } from '../test/fixtures';
 import { ComplaintStatus } from './complaint-status';
 
 afterEach(() => {
@@ -175,5 +177,45 @@ describe('complaint status', () => {
     );
     expect(await screen.findByText('The student rated it 2 of 5')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+  });
+});
+
+describe('complaint page offline (issue 33)', () => {
+  it('keeps the complaint its student reads, and offline shows it read only, marked as of when', async () => {
+    storeToken('tok');
+    let online = true;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    mockFetch({
+      'GET /api/complaints/CMP-ABC123': () =>
+        online
+          ? jsonResponse(200, { data: withHistory() })
+          : Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const first = renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('heading', { name: 'Write to the authorities' })).toBeInTheDocument();
+    await waitFor(() => expect(savedCopy(complaintCopy('CMP-ABC123'))?.data).toEqual(withHistory()));
+    first.unmount();
+
+    online = false;
+    renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
+    expect(screen.getByText('The Wi-Fi drops every evening')).toBeInTheDocument();
+    expect(screen.getByText(/^Saved copy as of/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'History' })).toBeInTheDocument();
+    // read only: no message box, no photos, no reopening
+    expect(screen.queryByRole('heading', { name: 'Write to the authorities' })).toBeNull();
+    expect(screen.queryByLabelText('Your message')).toBeNull();
+    onLine.mockRestore();
+  });
+
+  it('keeps nothing an authority reads', async () => {
+    storeToken('tok');
+    mockFetch({ 'GET /api/complaints/CMP-ABC123': () => jsonResponse(200, { data: withHistory() }) });
+    renderRoutes(
+      [{ path: '/complaint-status', element: <ComplaintStatus user={warden} /> }],
+      ['/complaint-status?token=CMP-ABC123'],
+    );
+    expect(await screen.findByRole('heading', { name: 'Complaint CMP-ABC123' })).toBeInTheDocument();
+    expect(localStorage.getItem('saved-copies')).toBeNull();
   });
 });

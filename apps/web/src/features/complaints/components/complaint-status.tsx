@@ -6,9 +6,10 @@ import {
   type TComplaintWithHistory,
   type TUser,
 } from '@bit/contract';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
+import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { buttonClass, SubmitButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
@@ -18,8 +19,11 @@ import { SHELL_HEADINGS } from '../../../config/headings';
 import { useArrivalFocus } from '../../../hooks/use-arrival-focus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
+import { useSavedCopy } from '../../../hooks/use-saved-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
+import { lazyWithRetry } from '../../../lib/lazy-with-retry';
+import { complaintCopy } from '../../../lib/saved-copies';
 import { useComplaint } from '../api/get-complaint';
 import { ComplaintTimeline } from './complaint-timeline';
 import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
@@ -33,7 +37,7 @@ import { Reopen } from './reopen-dialog';
 const loadSearchSchema = () => import('./search-schema').then((m) => m.searchSchema);
 
 // The message box is a form (react-hook-form): it loads after the complaint is shown, not with it.
-const MessageBox = lazy(() => import('./message-box').then((m) => ({ default: m.MessageBox })));
+const MessageBox = lazyWithRetry(() => import('./message-box').then((m) => ({ default: m.MessageBox })));
 
 /**
  * The message box's look while its code loads: its height exactly (the same textarea, counter and
@@ -65,6 +69,9 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   const form = useSchemaForm(loadSearchSchema, { defaultValues: { token: urlToken } });
   // the student's and the authorities' page follows the conversation; an admin only reads
   const query = useComplaint(urlToken, { live: user.role !== 'admin' });
+  // offline: the complaint as last read here, read only (a student's own, kept: lib/saved-copies.ts)
+  const shown = useSavedCopy(user, complaintCopy(urlToken), query);
+  const asOf = shown.asOf;
 
   // follow the URL when it changes (back/forward, a View link)
   const { setValue } = form;
@@ -72,7 +79,9 @@ export function ComplaintStatus({ user }: { user: TUser }) {
 
   // a failed search says why once, in the page (QueryState); a toast only when a refetch fails over a
   // complaint still shown
-  useErrorToast(query.data ? query.error : null, (error) => errorMessage(error, MSG.fetchComplaintFailed));
+  useErrorToast(query.data && asOf === null ? query.error : null, (error) =>
+    errorMessage(error, MSG.fetchComplaintFailed),
+  );
 
   // "Searching..." for a search, not for the page's own refresh every 30 s: the button would flicker,
   // and a focused button that turns disabled loses the focus
@@ -108,18 +117,25 @@ export function ComplaintStatus({ user }: { user: TUser }) {
 
       {urlToken ? (
         <QueryState
-          query={query}
+          query={asOf !== null ? { isPending: false, data: shown.data } : query}
           errorText={errorMessage(query.error, MSG.fetchComplaintFailed)}
           className="mt-6"
           // the details and the timeline fill the screen: the footer stays below it while loading
           reserve="min-h-svh"
         >
-          {(complaint) => (
-            <>
-              <ComplaintDetails complaint={complaint} user={user} />
-              {user.role !== 'admin' && <Conversation complaint={complaint} user={user} />}
-            </>
-          )}
+          {(complaint) =>
+            asOf !== null ? (
+              <>
+                <SavedCopyNote asOf={asOf} className="mt-6" />
+                <ComplaintDetails complaint={complaint} user={user} readOnly />
+              </>
+            ) : (
+              <>
+                <ComplaintDetails complaint={complaint} user={user} />
+                {user.role !== 'admin' && <Conversation complaint={complaint} user={user} />}
+              </>
+            )
+          }
         </QueryState>
       ) : (
         <p className="mt-6 text-sm text-slate-600">
@@ -139,7 +155,16 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
   );
 }
 
-function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHistory; user: TUser }) {
+/** `readOnly`: a saved copy, shown offline: what it says, none of its actions. */
+function ComplaintDetails({
+  complaint: c,
+  user,
+  readOnly = false,
+}: {
+  complaint: TComplaintWithHistory;
+  user: TUser;
+  readOnly?: boolean;
+}) {
   // filed a moment ago (file-complaint-form.tsx): focus on the complaint's token, not the page's body
   const arrived = useArrivalFocus('complaint');
   return (
@@ -190,9 +215,13 @@ function ComplaintDetails({ complaint: c, user }: { complaint: TComplaintWithHis
           {c.remarks || 'No remarks yet'}
         </Field>
       </dl>
-      <RateOrRating complaint={c} byStudent={user.role !== 'student'} className="mt-4" />
-      {/* the server lets only the complaint's own student see it as a student */}
-      {user.role === 'student' && <Reopen complaint={c} className="mt-4 text-sm" />}
+      {!readOnly && (
+        <>
+          <RateOrRating complaint={c} byStudent={user.role !== 'student'} className="mt-4" />
+          {/* the server lets only the complaint's own student see it as a student */}
+          {user.role === 'student' && <Reopen complaint={c} className="mt-4 text-sm" />}
+        </>
+      )}
 
       <ComplaintTimeline complaint={c} />
     </Card>

@@ -2,6 +2,8 @@ import { MSG, MSG_CONVERSATION } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeToken } from '../../../lib/api-client';
+import { saveCopy, savedCopy } from '../../../lib/saved-copies';
 import { phoneWidth } from '../../../test/screen-width';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
 import { complaint, daysAgo, page, student } from '../test/fixtures';
@@ -205,5 +207,54 @@ describe('student dashboard', () => {
     expect(within(await row('CMP-RATED')).queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
     expect(await row('CMP-RATED')).toHaveTextContent('You rated it 4 of 5');
     expect(within(await row('CMP-OPEN')).queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+  });
+});
+
+describe('student dashboard offline (issue 33)', () => {
+  const resolved = complaint({ token: 'CMP-FIXED', status: 'Resolved', updatedAt: daysAgo(1) });
+
+  it('keeps each list it reads for offline use', async () => {
+    storeToken('tok');
+    mockFetch({ 'GET /api/complaints/student': () => jsonResponse(200, page([resolved])) });
+    renderRoutes(routes, ['/student-dashboard']);
+    expect(await screen.findByRole('button', { name: 'Reopen CMP-FIXED' })).toBeInTheDocument();
+    expect(screen.queryByText(/Saved copy as of/)).toBeNull();
+    await waitFor(() => expect(savedCopy('mine:1:')?.data).toEqual(page([resolved])));
+  });
+
+  it('offline, shows the list last read, marked as of when, read only, and no failure toast', async () => {
+    storeToken('tok');
+    saveCopy(student, 'mine:1:', page([resolved]));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const error = vi.spyOn(toast, 'error');
+    mockFetch({
+      'GET /api/complaints/student': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+
+    expect(await screen.findByText('CMP-FIXED')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Saved copy as of \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+    );
+    expect(screen.getByRole('link', { name: 'View CMP-FIXED' })).toBeInTheDocument();
+    // read only: nothing that would need the server
+    expect(screen.queryByRole('button', { name: /Reopen/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Rate this resolution/ })).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('offline with nothing kept, says so instead of Loading... for ever', async () => {
+    storeToken('tok');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockFetch({
+      'GET /api/complaints/student': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderRoutes(routes, ['/student-dashboard']);
+    expect(
+      await screen.findByText(
+        'You are offline, and this was not saved on this device. It shows once you are back online.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
   });
 });

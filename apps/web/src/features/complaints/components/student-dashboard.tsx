@@ -1,11 +1,13 @@
 import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
 import { useState } from 'react';
+import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
+import { useSavedCopy } from '../../../hooks/use-saved-copy';
 import { useStudentComplaints } from '../api/get-student-complaints';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { RateOrRating } from './rating';
@@ -28,13 +30,22 @@ const studentActions = (c: TComplaint) => (
   </div>
 );
 
-/** The student's home: welcome, File New Complaint, and their complaints page by page. */
+/** A saved copy is read only: its complaints open (their own saved pages), nothing else is offered. */
+const viewOnly = (c: TComplaint) => <ViewLink token={c.token} />;
+
+/**
+ * The student's home: welcome, File New Complaint, and their complaints page by page; offline, the
+ * pages last read, marked as of when (hooks/use-saved-copy.ts).
+ */
 export function StudentDashboard({ user }: { user: TUser }) {
   useDocumentTitle('Student Dashboard');
   const [page, setPage] = useState(1);
   const cursors = usePageCursors('mine');
-  const query = useStudentComplaints(page, cursors.before(page));
-  useErrorToast(query.error, () => MSG.fetchYourComplaintsFailed);
+  const before = cursors.before(page);
+  const query = useStudentComplaints(page, before);
+  const shown = useSavedCopy(user, `mine:${page}:${before ?? ''}`, query);
+  // the saved copy says why it is shown; a toast would only repeat it
+  useErrorToast(shown.asOf ? null : query.error, () => MSG.fetchYourComplaintsFailed);
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -48,15 +59,16 @@ export function StudentDashboard({ user }: { user: TUser }) {
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">My Complaints</h2>
+        {shown.asOf !== null && <SavedCopyNote asOf={shown.asOf} className="mt-4" />}
         <ComplaintTable
-          query={query}
+          query={shown.asOf !== null ? { isPending: false, data: shown.data } : query}
           label="Your complaints"
           emptyText="You have not filed any complaints yet."
           failedText={MSG.fetchYourComplaintsFailed}
           columns={STUDENT_COLUMNS}
-          actions={studentActions}
+          actions={shown.asOf !== null ? viewOnly : studentActions}
           onPageChange={(to) => {
-            cursors.move(query.data, to);
+            cursors.move(shown.data, to);
             setPage(to);
           }}
         />
