@@ -1,11 +1,12 @@
 import { MSG, MSG_CONVERSATION } from '@bit/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockXhr } from '../../../test/fake-xhr';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { attachment, complaint } from '../test/fixtures';
-import { checkComplaint, FileComplaintForm } from './file-complaint-form';
+import { attachment, complaint, daysAgo, page } from '../test/fixtures';
+import { checkComplaint, FileComplaintForm, WAITING_TO_SEND, WILL_SEND_ONLINE } from './file-complaint-form';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -283,5 +284,94 @@ describe('photos on the filing form', () => {
     // the form is gone: a second submit would file the complaint twice
     expect(screen.queryByRole('button', { name: 'Submit Complaint' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/file-complaint');
+  });
+});
+
+describe('filing offline (issue 33)', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  const fillCollege = () => {
+    fireEvent.click(screen.getByLabelText('College'));
+    pick('Department', 'Canteen');
+    pick('Description', 'Cold food');
+  };
+  const posts = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.filter(([url, init]) => String(url) === '/api/complaints' && init?.method === 'POST');
+
+  it('says it will send when online, and sends it once when the connection is back', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const fetch = mockFetch({
+      'POST /api/complaints': () =>
+        jsonResponse(201, { token: 'CMP-LATER1', complaint: complaint({ token: 'CMP-LATER1' }) }),
+    });
+    const { router } = renderRoutes(routes, ['/file-complaint']);
+    onlineManager.setOnline(false);
+    fillCollege();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+
+    expect(await screen.findByRole('button', { name: WILL_SEND_ONLINE })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(WAITING_TO_SEND);
+    expect(posts(fetch)).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    await screen.findByText('status page');
+    expect(router.state.location.search).toBe('?token=CMP-LATER1');
+    expect(success).toHaveBeenCalledWith('Complaint filed successfully! Token: CMP-LATER1');
+    expect(posts(fetch)).toHaveLength(1);
+  });
+
+  it('sent without an answer, finds it filed and does not send it again', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const filed = complaint({
+      token: 'CMP-GOT1',
+      type: 'College',
+      hostelNo: null,
+      roomNo: null,
+      subType: 'Canteen',
+      description: 'Cold food',
+      createdAt: new Date().toISOString(),
+    });
+    const fetch = mockFetch({
+      // the server files it, and the answer is lost on the way back
+      'POST /api/complaints': () => Promise.reject(new TypeError('Failed to fetch')),
+      'GET /api/complaints/student': () => jsonResponse(200, page([filed])),
+    });
+    renderRoutes(routes, ['/file-complaint']);
+    fillCollege();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+
+    expect(await screen.findByRole('button', { name: WILL_SEND_ONLINE })).toBeDisabled();
+    await screen.findByText('status page', {}, { timeout: 4000 });
+    expect(success).toHaveBeenCalledWith('Complaint filed successfully! Token: CMP-GOT1');
+    expect(posts(fetch)).toHaveLength(1);
+  });
+
+  it('sent without an answer and not filed, sends it again', async () => {
+    let tries = 0;
+    const fetch = mockFetch({
+      'POST /api/complaints': () =>
+        ++tries === 1
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse(201, { token: 'CMP-AGAIN', complaint: complaint({ token: 'CMP-AGAIN' }) }),
+      // an older complaint with the same words is not this one
+      'GET /api/complaints/student': () =>
+        jsonResponse(
+          200,
+          page([
+            complaint({
+              type: 'College',
+              subType: 'Canteen',
+              description: 'Cold food',
+              createdAt: daysAgo(2),
+            }),
+          ]),
+        ),
+    });
+    const { router } = renderRoutes(routes, ['/file-complaint']);
+    fillCollege();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Complaint' }));
+    await screen.findByText('status page', {}, { timeout: 4000 });
+    expect(router.state.location.search).toBe('?token=CMP-AGAIN');
+    expect(posts(fetch)).toHaveLength(2);
   });
 });

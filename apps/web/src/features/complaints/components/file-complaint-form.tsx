@@ -24,7 +24,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
 import { focusOnMount } from '../../../lib/focus';
 import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form';
-import { useFileComplaint } from '../api/file-complaint';
+import { useFileComplaint, useFilingsUnderWay } from '../api/file-complaint';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 
 type TFileComplaintValues = {
@@ -81,12 +81,23 @@ export type TComplaintProfile = { hostelNo: number | null; roomNo: string | null
 const fromProfile = (profile: TComplaintProfile | undefined) =>
   profile?.hostelNo ? { hostelNo: String(profile.hostelNo), roomNo: profile.roomNo ?? '' } : null;
 
+/** The Submit button while a filing waits for the connection (issue 33: it said Submitting... for ever). */
+export const WILL_SEND_ONLINE = 'Will send when you are online';
+export const WAITING_TO_SEND =
+  'No connection. Your complaint is kept in this tab and sent once you are back online: keep the app open.';
+export const WAITING_ELSEWHERE =
+  'A complaint you filed offline is still waiting to be sent; it goes once you are back online.';
+
 export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } = {}) {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
   const prefill = fromProfile(profile);
   const form = useSchemaForm(schema, { defaultValues: { ...EMPTY, ...prefill } });
-  const file = useFileComplaint();
+  // SPEC's toast whenever it is filed: offline, that may be after the form was left
+  const file = useFileComplaint(({ token }) => toast.success(MSG.complaintFiled(token)));
+  // offline (paused), or a try that got no answer: it goes when the connection is back
+  const waiting = file.isPaused || (file.isPending && file.failureCount > 0);
+  const underWay = useFilingsUnderWay();
   const [photos, setPhotos] = useState<Array<{ key: number; file: File }>>([]);
   const nextKey = useRef(0);
   const uploads = usePhotoUploads();
@@ -113,24 +124,26 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
   };
 
   const onValid = (body: TFileComplaintRequest) =>
-    file.mutate(body, {
-      onSuccess: async ({ token, complaint }) => {
-        toast.success(MSG.complaintFiled(token));
-        if (photos.length === 0) {
-          navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
-          return;
-        }
-        // the photos go up once the complaint exists; they need its id
-        setFiled(token);
-        const failed = await uploads.start(
-          complaint.id,
-          photos.map((p) => p.file),
-        );
-        if (failed === 0 && here.current)
-          navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
+    file.mutate(
+      { body, since: Date.now() },
+      {
+        onSuccess: async ({ token, complaint }) => {
+          if (photos.length === 0) {
+            navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
+            return;
+          }
+          // the photos go up once the complaint exists; they need its id
+          setFiled(token);
+          const failed = await uploads.start(
+            complaint.id,
+            photos.map((p) => p.file),
+          );
+          if (failed === 0 && here.current)
+            navigate(complaintStatusPath(token), { state: arrivalFocus('complaint') });
+        },
+        onError: form.refused((error) => errorMessage(error, MSG.fileFailed)),
       },
-      onError: form.refused((error) => errorMessage(error, MSG.fileFailed)),
-    });
+    );
 
   if (filed) {
     return (
@@ -217,9 +230,25 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
             )}
           </div>
 
-          <SubmitButton pending={file.isPending} pendingText="Submitting..." className="w-full sm:w-auto">
+          <SubmitButton
+            pending={file.isPending}
+            pendingText={waiting ? WILL_SEND_ONLINE : 'Submitting...'}
+            className="w-full sm:w-auto"
+          >
             Submit Complaint
           </SubmitButton>
+          {waiting ? (
+            <p role="status" className="text-sm font-semibold text-status-pending">
+              {WAITING_TO_SEND}
+            </p>
+          ) : (
+            !file.isPending &&
+            underWay > 0 && (
+              <p role="status" className="text-sm text-slate-700">
+                {WAITING_ELSEWHERE}
+              </p>
+            )
+          )}
         </form>
       </Card>
     </section>
