@@ -9,9 +9,17 @@ type TUploadAttachment = {
   onProgress?: (fraction: number) => void;
 };
 
-const uploadAttachment = ({ complaintId, file, onProgress }: TUploadAttachment) => {
+/**
+ * The photo as it goes up: at most 2048 px, made smaller in the browser (lib/shrink-photo.ts, whose
+ * code loads with the first photo chosen, not with the screen); the original when that cannot be done.
+ */
+const smaller = (file: File) =>
+  import('../../../lib/shrink-photo').then(({ shrinkPhoto }) => shrinkPhoto(file)).catch(() => file);
+
+const uploadAttachment = async ({ complaintId, file, onProgress }: TUploadAttachment) => {
+  const sent = await smaller(file);
   const body = new FormData();
-  body.append('file', file, file.name);
+  body.append('file', sent, sent.name);
   return upload<{ data: TAttachment }>(`/complaints/${complaintId}/attachments`, body, { onProgress });
 };
 
