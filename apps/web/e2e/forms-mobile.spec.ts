@@ -25,8 +25,9 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 const toast = (page: Page, text: string) => page.locator('.Toastify__toast').filter({ hasText: text });
 
 /**
- * A toast on a phone lies over neither the navigation bar nor the screen's heading (it would hide the
- * heading for its five seconds), and is wholly on the screen.
+ * A toast on a phone lies over neither the screen's heading nor the form's buttons (Save, Submit,
+ * Post: issue 33 row 15, when toasts rose from the bottom edge they covered them for five seconds),
+ * and is wholly on the screen. It may lie over the navigation bar's band at the top.
  */
 async function expectToastClear(page: Page, shownToast: Locator) {
   await expect(shownToast).toBeVisible();
@@ -34,8 +35,12 @@ async function expectToastClear(page: Page, shownToast: Locator) {
   const viewport = page.viewportSize()!;
   expect(shown.y).toBeGreaterThanOrEqual(0);
   expect(shown.y + shown.height).toBeLessThanOrEqual(viewport.height);
-  for (const other of [page.locator('header').first(), page.locator('main h1').first()]) {
-    const box = (await other.boundingBox())!;
+  const others = [page.locator('main h1').first()];
+  for (const button of await page.locator('main form button').all())
+    if (await button.isVisible()) others.push(button);
+  for (const other of others) {
+    const box = await other.boundingBox();
+    if (!box || box.y >= viewport.height || box.y + box.height <= 0) continue;
     const apart = shown.y >= box.y + box.height || shown.y + shown.height <= box.y;
     expect(
       apart,
@@ -213,6 +218,30 @@ test("a hostel clerk's notice picker offers only their hostel, and the server re
   await page.getByRole('button', { name: 'Post' }).click();
   await expectToast(page, MSG.notificationPosted);
   await snap(page, 'forms-mobile-clerk-notices');
+
+  // issue 33 row 15: one toast at a time on a phone, clear of the heading and the form's buttons, even
+  // when two come from different places (the file picker's refusal, then the form's check)
+  await dismissToasts(page);
+  await page.getByLabel('PDF attachment (optional)').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a pdf'),
+  });
+  await expect(toast(page, MSG.pdfOnly)).toBeVisible();
+  await page.getByRole('button', { name: 'Post' }).click();
+  await expect(toast(page, MSG_NOTICE.titleRequired)).toBeVisible();
+  await expect(page.locator('.Toastify__toast:not([class*="-exit"])')).toHaveCount(1);
+  await expect(toast(page, MSG.pdfOnly)).toHaveCount(0);
+  await expectToastClear(page, toast(page, MSG_NOTICE.titleRequired));
+  // the field a check focuses is scrolled into view below the toast, not under it
+  const title = field(page, 'Title');
+  await expect(title).toBeFocused();
+  const [titleBox, toastBox] = [
+    (await title.boundingBox())!,
+    (await toast(page, MSG_NOTICE.titleRequired).boundingBox())!,
+  ];
+  expect(titleBox.y).toBeGreaterThanOrEqual(toastBox.y + toastBox.height);
+  await snap(page, 'forms-mobile-one-toast');
 
   for (const hostel of ['5', 'all']) {
     const refused = await clerk.api.post('/api/notifications', {

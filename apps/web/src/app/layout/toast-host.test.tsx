@@ -1,0 +1,51 @@
+import type { Id, ToastItem } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import { keepOneToastOnPhones } from './toast-host';
+
+function fakeToasts() {
+  let listener: ((item: ToastItem) => void) | undefined;
+  const dismiss = vi.fn<(id: Id) => void>();
+  const toasts = {
+    onChange: (cb: (item: ToastItem) => void) => {
+      listener = cb;
+      return () => {
+        listener = undefined;
+      };
+    },
+    dismiss,
+  };
+  const emit = (id: string, status: ToastItem['status']) =>
+    listener?.({ id, status, type: 'error', content: id, data: {} } as ToastItem);
+  return { toasts, dismiss, emit };
+}
+
+describe('toasts on a phone (issue 33 row 15)', () => {
+  it('shows one at a time: a new toast dismisses the one shown, rather than queueing or stacking', () => {
+    const { toasts, dismiss, emit } = fakeToasts();
+    keepOneToastOnPhones(toasts, () => true);
+    emit('bad-code', 'added');
+    expect(dismiss).not.toHaveBeenCalled();
+    emit('still-bad', 'added');
+    expect(dismiss.mock.calls).toEqual([['bad-code']]);
+    emit('bad-code', 'removed');
+    emit('third', 'added');
+    expect(dismiss.mock.calls).toEqual([['bad-code'], ['still-bad']]);
+  });
+
+  it('keeps several from sm on, where a toast sits at the top right beside the form', () => {
+    const { toasts, dismiss, emit } = fakeToasts();
+    keepOneToastOnPhones(toasts, () => false);
+    emit('one', 'added');
+    emit('two', 'added');
+    expect(dismiss).not.toHaveBeenCalled();
+  });
+
+  it('stops when told', () => {
+    const { toasts, dismiss, emit } = fakeToasts();
+    const stop = keepOneToastOnPhones(toasts, () => true);
+    emit('one', 'added');
+    stop();
+    emit('two', 'added');
+    expect(dismiss).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,45 @@
+import { TOAST_AUTO_CLOSE_MS } from '@bit/contract';
+import { type Id, ToastContainer, type ToastItem, toast } from 'react-toastify';
+
+/** Below Tailwind's `sm`: a phone, where a toast is as wide as the screen. */
+const PHONE_QUERY = '(max-width: 39.999rem)';
+const onPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
+
+/** At most this many toasts at once from `sm` on (a form's next error toast replaces its last, lib/form.ts). */
+const TOAST_LIMIT = 3;
+
+/**
+ * On a phone one toast at a time: a new toast replaces the one shown (issue 33 row 15: three stacked
+ * toasts covered the form under them for five seconds). The older one is dismissed, not queued
+ * behind the new one as react-toastify's `limit` would, where it would come back later and stale.
+ * Returns the function that stops it.
+ */
+export function keepOneToastOnPhones(
+  toasts: {
+    onChange: (cb: (item: ToastItem) => void) => () => void;
+    dismiss: (id: Id) => void;
+  } = toast,
+  phone: () => boolean = onPhone,
+): () => void {
+  const shown = new Set<Id>();
+  return toasts.onChange((item) => {
+    if (item.status === 'added') {
+      if (phone()) for (const id of shown) if (id !== item.id) toasts.dismiss(id);
+      shown.add(item.id);
+    } else if (item.status === 'removed') shown.delete(item.id);
+  });
+}
+
+// from the moment this chunk loads, before the container mounts: toasts raised early count too
+keepOneToastOnPhones();
+
+/**
+ * The toasts: SPEC's top right, 5000 ms, below the navigation bar from `sm` on; on a phone at the top
+ * edge over the navigation bar's band, one at a time (index.css). Loaded beside the entry chunk
+ * (app/provider.tsx), with react-toastify.
+ */
+export function ToastHost() {
+  return (
+    <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop limit={TOAST_LIMIT} />
+  );
+}
