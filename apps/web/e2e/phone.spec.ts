@@ -124,6 +124,44 @@ test.describe
       await expect(page.getByRole('dialog', { name: 'Update Complaint' })).toBeVisible();
     });
 
+    test("the warden's counts: two columns, Overdue first, every status adding up to the total, on the first screen", async ({
+      page,
+    }) => {
+      await signIn(page, warden.token);
+      await page.goto('/authority-dashboard');
+      const counts = page.getByRole('list', { name: 'Complaint counts' });
+      const cards = counts.getByRole('listitem');
+      await expect(cards).toHaveCount(6);
+      await expect(cards.nth(1)).not.toContainText('—');
+      const read = await cards.evaluateAll((items) =>
+        items.map((li) => {
+          const [label, value] = [...li.querySelectorAll('p')].map((p) => p.textContent ?? '');
+          const r = li.getBoundingClientRect();
+          return { label, value: Number(value), x: r.x, y: r.y, bottom: r.bottom, right: r.right };
+        }),
+      );
+      expect(read.map((c) => c.label)).toEqual([
+        'Overdue',
+        'Total Complaints',
+        'Pending',
+        'In Progress',
+        'Resolved',
+        'Rejected',
+      ]);
+      const [, total, ...statuses] = read;
+      expect(statuses.reduce((sum, c) => sum + c.value, 0)).toBe(total!.value);
+      // two a row: the second beside the first, the third below them
+      expect(read[1]!.y).toBe(read[0]!.y);
+      expect(read[1]!.x).toBeGreaterThan(read[0]!.x);
+      expect(read[2]!.y).toBeGreaterThan(read[0]!.y);
+      // Overdue and the total above the fold of a 740 px phone, nothing wider than the screen
+      expect(read[0]!.bottom).toBeLessThanOrEqual(PHONE.height);
+      expect(read[1]!.bottom).toBeLessThanOrEqual(PHONE.height);
+      for (const c of read) expect(c.right).toBeLessThanOrEqual(PHONE.width);
+      await expectNothingScrollsSideways(page, 'authority dashboard');
+      await snap(page, 'phone-authority-dashboard-counts');
+    });
+
     test('the admin list is cards too', async ({ page }) => {
       await signIn(page, admin.token);
       await page.goto('/view-complaints?hostelNo=6');
@@ -253,6 +291,23 @@ test.describe
       await expect(page).toHaveURL(new RegExp(`/feedback\\?token=${resolvedToken}$`));
       await expect(page.getByLabel('Complaint')).toHaveValue(/\d+/);
       await expect(page.getByLabel('Complaint').locator('option:checked')).toContainText(resolvedToken);
+      // issue 33 row 16: the chosen complaint is read whole at 360 px ("CMP-… — Plumb" before), on
+      // as many lines as it needs, under the select that stays the control
+      const shown = page.getByLabel('Complaint').locator('xpath=following-sibling::div[1]');
+      await expect(shown).toHaveText(`${resolvedToken} — Plumbing`);
+      await expectWithinScreenWidth(shown);
+      const fits = await shown.evaluate((box) => {
+        const text = box.querySelector('span')!.getBoundingClientRect();
+        const frame = box.getBoundingClientRect();
+        const select = box.previousElementSibling!.getBoundingClientRect();
+        return {
+          inside: text.left >= frame.left && text.right <= frame.right,
+          noOverflow: box.scrollWidth <= box.clientWidth,
+          selectCovers: select.width === frame.width && select.height === frame.height,
+        };
+      });
+      expect(fits).toEqual({ inside: true, noOverflow: true, selectCovers: true });
+      await snap(page, 'phone-feedback-picker');
       await expect(page.getByRole('radio')).toHaveCount(5);
       await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
       await snap(page, 'phone-rate-no-star');
