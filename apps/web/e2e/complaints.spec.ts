@@ -111,8 +111,8 @@ test.describe
 
       await page.getByRole('link', { name: 'Manage Complaints' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Hostel 1 Complaints' })).toBeVisible();
-      await expect(page.getByRole('cell', { name: hostelToken, exact: true })).toBeVisible();
-      await expect(page.getByRole('cell', { name: collegeToken, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: `View ${hostelToken}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `View ${collegeToken}` })).toHaveCount(0);
       await snap(page, 'complaints-manage-warden');
 
       const update = page.getByRole('button', { name: `Update ${hostelToken}` });
@@ -146,16 +146,16 @@ test.describe
       await expect(
         page.getByRole('heading', { level: 1, name: 'Network Department complaints' }),
       ).toBeVisible();
-      await expect(page.getByRole('cell', { name: hostelToken, exact: true })).toBeVisible();
-      await expect(page.getByRole('cell', { name: collegeToken, exact: true })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: `View ${hostelToken}` })).toBeVisible();
+      await expect(page.getByRole('link', { name: `View ${collegeToken}` })).toHaveCount(0);
       await snap(page, 'complaints-manage-network');
 
       const otherPage = await page.context().browser()!.newPage({ baseURL });
       await signIn(otherPage, other.token);
       await otherPage.goto('/manage-complaints');
       await expect(otherPage.getByRole('heading', { level: 1, name: 'All Complaints' })).toBeVisible();
-      await expect(otherPage.getByRole('cell', { name: hostelToken, exact: true })).toBeVisible();
-      await expect(otherPage.getByRole('cell', { name: collegeToken, exact: true })).toBeVisible();
+      await expect(otherPage.getByRole('link', { name: `View ${hostelToken}` })).toBeVisible();
+      await expect(otherPage.getByRole('link', { name: `View ${collegeToken}` })).toBeVisible();
       await snap(otherPage, 'complaints-manage-other');
       await otherPage.close();
     });
