@@ -31,8 +31,6 @@ const UpdateComplaintDialog = lazyWithRetry(() =>
 // ahead of the click, quietly: a failed fetch here is the click's to report
 const preloadUpdateDialog = () => void loadUpdateDialog().catch(() => undefined);
 
-/** SPEC §6: hostel clerks and wardens see "Hostel {n} Complaints", everyone else "All Complaints". */
-
 /**
  * Four columns and the actions, so that every row's Update is on screen from 1,024 px up (issue 33:
  * seven columns made a 1,291 px table in a 1,196 px box, Update cut off): the token with its filing
