@@ -13,6 +13,7 @@ import {
   REMARKS_MAX,
   ROOM_MAX,
 } from './enums';
+import { PERIOD_FILTERS, refinePeriod } from './period-query';
 
 export const MSG_COMPLAINT = {
   typeRequired: 'Please select a complaint type',
@@ -151,8 +152,12 @@ export const ZAuthorityListQuery = ZPageQuery.safeExtend({
 });
 export type TAuthorityListQuery = z.infer<typeof ZAuthorityListQuery>;
 
-/** The admin's filters: of the list, and of the CSV export (CONTRACT 5.6) without paging. */
+/**
+ * The admin's filters: of the list, and of the CSV export (CONTRACT 5.6) without paging; `from` and
+ * `to` are filing days as the report takes them (6.6), with refinePeriod on the query.
+ */
 export const ADMIN_FILTERS = {
+  ...PERIOD_FILTERS,
   hostelNo: z.preprocess(emptyToUndefined, hostelNo.optional()),
   type: z.preprocess(
     emptyToUndefined,
@@ -162,7 +167,7 @@ export const ADMIN_FILTERS = {
   overdue: ZOverdueFilter,
 };
 
-export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS);
+export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS).superRefine(refinePeriod);
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
 
 export const ZAdminStats = ZStatusCounts.extend({

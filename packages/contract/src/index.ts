@@ -12,6 +12,8 @@ export * from './headings';
 export * from './links';
 export * from './messages';
 export * from './notifications';
+export * from './period';
+export * from './period-query';
 export * from './profile';
 export * from './reports';
 export * from './security';

@@ -1,56 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_FILTERS } from './complaints';
 import { COMPLAINT_TYPES, HOSTEL_MAX, HOSTEL_MIN } from './enums';
-
-/** A report covers at most this many days, both ends included (CONTRACT 5.6). */
-export const REPORT_DAYS_MAX = 366;
-/** Without `from` and `to`, the last this many days up to today. */
-export const REPORT_DAYS_DEFAULT = 90;
-/**
- * The days a report may name. No complaint is older than the clock's epoch, and the last year stops short of
- * 9999 so that a default period reckoned from a day (90 days on) is still a four-digit year.
- */
-export const REPORT_DAY_MIN = '1970-01-01';
-export const REPORT_DAY_MAX = '9998-12-31';
-
-export const MSG_REPORT = {
-  dateInvalid: 'Dates must be real days written YYYY-MM-DD',
-  rangeReversed: '"from" must not be after "to"',
-  rangeTooLong: `A report covers at most ${REPORT_DAYS_MAX} days`,
-  hostelInvalid: `Hostel number must be between ${HOSTEL_MIN} and ${HOSTEL_MAX}`,
-  dateOutOfRange: `Dates must be between ${REPORT_DAY_MIN} and ${REPORT_DAY_MAX}`,
-} as const;
-
-/** YYYY-MM-DD that names a real calendar day. */
-export function isCalendarDay(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** Days from `from` to `to`, both included: 1 for the same day. */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
+import { MSG_REPORT } from './period';
+import { PERIOD_FILTERS, refinePeriod } from './period-query';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-const ZDay = z.preprocess(
-  emptyToUndefined,
-  z
-    .string({ error: MSG_REPORT.dateInvalid })
-    .refine(isCalendarDay, MSG_REPORT.dateInvalid)
-    // YYYY-MM-DD compares as text
-    .refine((day) => day >= REPORT_DAY_MIN && day <= REPORT_DAY_MAX, MSG_REPORT.dateOutOfRange)
-    .optional(),
-);
-
 export const ZReportQuery = z
   .object({
-    from: ZDay,
-    to: ZDay,
+    ...PERIOD_FILTERS,
     type: z.preprocess(
       emptyToUndefined,
       z.enum(COMPLAINT_TYPES, { error: 'Type must be Hostel or College' }).optional(),
@@ -65,13 +23,7 @@ export const ZReportQuery = z
         .optional(),
     ),
   })
-  .superRefine((q, ctx) => {
-    if (!q.from || !q.to || !isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
-    if (q.from < REPORT_DAY_MIN || q.to > REPORT_DAY_MAX) return;
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: MSG_REPORT.rangeReversed });
-    else if (daysInRange(q.from, q.to) > REPORT_DAYS_MAX)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: MSG_REPORT.rangeTooLong });
-  });
+  .superRefine(refinePeriod);
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
 /** Hours with one decimal; null where there is nothing to measure. */
@@ -121,8 +73,8 @@ export const ZReport = z.object({
 });
 export type TReport = z.infer<typeof ZReport>;
 
-/** The CSV export takes the admin list's filters, without paging (CONTRACT 5.6). */
-export const ZExportQuery = z.object(ADMIN_FILTERS);
+/** The CSV export takes the admin list's filters, its period included, without paging (CONTRACT 5.6, 6.6). */
+export const ZExportQuery = z.object(ADMIN_FILTERS).superRefine(refinePeriod);
 export type TExportQuery = z.infer<typeof ZExportQuery>;
 
 /** The export's columns, in order: its header line. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import { ROLES } from './enums';
-import { isCalendarDay, REPORT_DAY_MAX, REPORT_DAY_MIN } from './reports';
+import { isCalendarDay, REPORT_DAY_MAX, REPORT_DAY_MIN } from './period';
 import { MSG_SECURITY } from './security-messages';
 
 /** 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, case and dash optional). */

@@ -166,6 +166,8 @@ export interface ComplaintsTable {
   filed_day: number;
   /** hourBucket(resolved - filed) while Resolved, else null */
   res_bucket: number | null;
+  /** the last change to Resolved while Resolved, else null (migration 014: the report's exact percentiles) */
+  resolved_at: number | null;
   /** hourBucket(first response - filed) once there is one */
   fr_bucket: number | null;
 }

@@ -135,14 +135,15 @@ if (TEST_DIALECT === 'sqlite') {
       for (const [url, who] of openOnly) {
         const plans = (await plansFor(url, who)).filter(({ sql }) => /due_at/.test(sql));
         expect(plans.length, url).toBeGreaterThan(0);
-        // partial indexes hold only Pending and In Progress complaints (a few percent of all): a
-        // page walks them in id order; a count takes the scope's not-yet-due ones as one range of
-        // due dates (overdue = open counters less those)
+        // partial indexes hold only Pending and In Progress complaints (a few percent of all), in
+        // due-date order: a page walks the scope's overdue ones most overdue first (CONTRACT 6.6) and
+        // stops at the page; a count takes the scope's not-yet-due ones as one range of due dates
+        // (overdue = open counters less those)
         for (const { sql, plan } of plans)
           expect(plan, `${url}: ${sql}`).toMatch(
             sql.startsWith('select count')
               ? /SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at>\?\)/
-              : /complaints_open_\w*idx/,
+              : /^SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at<\?\)$/,
           );
       }
       // partial months at both ends: whole months from the rollup's month rows, the rest from its
@@ -196,6 +197,101 @@ if (TEST_DIALECT === 'sqlite') {
           expect(plan, `${url}: ${sql}`).toMatch(
             /SEARCH complaints USING (COVERING INDEX \w+ \(.*id<\?\)|INTEGER PRIMARY KEY \(rowid<\?\))/,
           );
+        }
+      }
+    });
+
+    it('pages overdue lists most overdue first from the due-date indexes, the keyset a seek on (due_at, id)', async () => {
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      const network = await buildAuthority(t, 'Network Department');
+      const admin = await buildAdmin(t);
+      const cases: [string, string][] = [
+        ['/api/complaints/authority?overdue=true&page=3&before=400', warden.token],
+        ['/api/complaints/authority?overdue=true&status=Pending&page=3&before=400', network.token],
+        ['/api/complaints/admin/all?overdue=true&page=3&before=400', admin.token],
+        ['/api/complaints/admin/all?overdue=true&hostelNo=5&page=3&before=400', admin.token],
+        ['/api/complaints/admin/all?overdue=true&type=College&status=In%20Progress&before=400', admin.token],
+        ['/api/complaints/admin/export.csv?overdue=true&type=Hostel', admin.token],
+      ];
+      for (const [url, who] of cases) {
+        const plans = (await plansFor(url, who)).filter(({ sql }) =>
+          /^select "id" from "complaints"/.test(sql),
+        );
+        expect(plans, url).toHaveLength(1);
+        for (const { sql, plan } of plans) {
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          expect(sql, url).toMatch(/order by "due_at" asc, "id" asc/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE/);
+          // the page: one range of the scope's due-date index, entered after the keyset row
+          expect(plan, `${url}: ${sql}`).toMatch(
+            // SQLite names a pair's first column only: (due_at, id) > the keyset's, up to now
+            url.includes('before=')
+              ? /^SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at>\? AND due_at<\?\) \| SCALAR SUBQUERY/
+              : /^SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at<\?\)$/,
+          );
+        }
+      }
+    });
+
+    it('reads a period of filing days (from, to) as one range of the filing-time index, newest first', async () => {
+      const admin = await buildAdmin(t);
+      const period = 'from=2025-06-15&to=2026-06-14';
+      const cases = [
+        `/api/complaints/admin/all?${period}&page=2`,
+        `/api/complaints/admin/all?${period}&hostelNo=5&status=Resolved`,
+        `/api/complaints/admin/all?${period}&type=College&page=3&before=400`,
+        `/api/complaints/admin/all?${period}&status=Pending&before=400`,
+        `/api/complaints/admin/export.csv?${period}&type=Hostel`,
+        `/api/complaints/admin/all?${period}&overdue=true&hostelNo=5`,
+        `/api/complaints/admin/all?${period}&overdue=true&type=College&before=400`,
+        `/api/complaints/admin/export.csv?${period}&overdue=true`,
+      ];
+      for (const url of cases) {
+        const plans = await plansFor(url, admin.token);
+        const pages = plans.filter(({ sql }) => /^select "id" from "complaints"/.test(sql));
+        expect(pages, url).toHaveLength(1);
+        for (const { sql, plan } of plans) {
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/SCAN complaints/);
+        }
+        for (const { sql, plan } of pages) {
+          if (url.includes('overdue')) {
+            // the overdue ones of the scope, most overdue first, their filing time read from the index
+            expect(plan, `${url}: ${sql}`).toMatch(
+              /^SEARCH complaints USING COVERING INDEX complaints_due_\w*idx/,
+            );
+            continue;
+          }
+          expect(sql, url).toMatch(/order by "created_at" desc, "id" desc/);
+          // the bounds are the index search itself, not filters over a walk: from the period's start
+          // up to its end, or to the keyset (created_at, id), which then is the only upper bound (with
+          // the end beside it SQLite seeks the end and walks every newer complaint to the keyset)
+          expect(plan, `${url}: ${sql}`).toMatch(
+            /^SEARCH complaints USING COVERING INDEX complaints_filed_idx \(created_at>\? AND created_at<\?\)/,
+          );
+          if (url.includes('before=')) expect(sql, url).not.toMatch(/"created_at" < \?/);
+        }
+        // the count of a period with overdue: the open complaints filed then, one range
+        const counts = plans.filter(({ sql }) => sql.startsWith('select count'));
+        if (url.includes('overdue') && url.includes('/all'))
+          expect(
+            counts.map((c) => c.plan),
+            url,
+          ).toEqual([
+            expect.stringMatching(
+              /^SEARCH complaints USING COVERING INDEX complaints_open_age_idx \(created_at>\? AND created_at<\?\)$/,
+            ),
+          ]);
+        // without overdue the count is the rollup's, as the report's filed
+        if (!url.includes('overdue') && url.includes('/all')) {
+          expect(counts, url).toEqual([]);
+          const rollup = await plansFor(url, admin.token, 'report_rollup');
+          expect(rollup.length, url).toBeGreaterThan(0);
+          for (const { sql, plan } of rollup)
+            expect(plan, `${url}: ${sql}`).toMatch(
+              /^SEARCH report_rollup USING (PRIMARY KEY|COVERING INDEX report_rollup_hostel_idx)/,
+            );
         }
       }
     });

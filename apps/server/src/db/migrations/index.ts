@@ -17,6 +17,7 @@ import { profileRoom } from './010-profile-room';
 import { signInAndAudit } from './011-sign-in-and-audit';
 import { photoQuota } from './012-photo-quota';
 import { noticePosterDesignation } from './013-notice-poster-designation';
+import { dueOrderAndFilingTime } from './014-due-order-and-filing-time';
 
 export type { MigrationSettings };
 
@@ -39,5 +40,6 @@ export function migrations(
     '011_sign_in_and_audit': signInAndAudit(dialect),
     '012_photo_quota': photoQuota(),
     '013_notice_poster_designation': noticePosterDesignation(),
+    '014_due_order_and_filing_time': dueOrderAndFilingTime(),
   };
 }

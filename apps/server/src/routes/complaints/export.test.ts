@@ -239,15 +239,30 @@ describe('the CSV export (5.6)', () => {
   });
   afterAll(async () => t?.close());
 
-  /** The tokens the filter keeps, newest first, straight from the table. */
-  async function expectedTokens(f: { hostelNo?: number; type?: string; status?: string; overdue?: boolean }) {
+  /**
+   * The tokens the filter keeps, straight from the table: newest first, the overdue ones most
+   * overdue first (6.6); `filed`: filed at or after its start and before its end.
+   */
+  async function expectedTokens(f: {
+    hostelNo?: number;
+    type?: string;
+    status?: string;
+    overdue?: boolean;
+    filed?: [number, number];
+  }) {
     let q = t.ctx.database.db.selectFrom('complaints').select('token');
     if (f.hostelNo !== undefined) q = q.where('hostel_no', '=', f.hostelNo);
     if (f.type) q = q.where('type', '=', f.type as 'Hostel');
     if (f.status) q = q.where('status', '=', f.status as 'Pending');
+    if (f.filed) q = q.where('created_at', '>=', f.filed[0]).where('created_at', '<', f.filed[1]);
     if (f.overdue)
       q = q.where('status', 'in', ['Pending', 'In Progress']).where('due_at', '<=', t.clock.now());
-    return (await q.orderBy('id', 'desc').execute()).map((r) => r.token);
+    const ordered = f.overdue
+      ? q.orderBy('due_at', 'asc').orderBy('id', 'asc')
+      : f.filed
+        ? q.orderBy('created_at', 'desc').orderBy('id', 'desc')
+        : q.orderBy('id', 'desc');
+    return (await ordered.execute()).map((r) => r.token);
   }
 
   it('sends CSV as an attachment named for today in TIME_ZONE', async () => {
@@ -370,7 +385,7 @@ describe('the CSV export (5.6)', () => {
     ['overdue=true&hostelNo=1&status=Pending', { hostelNo: 1, status: 'Pending', overdue: true }],
     ['overdue=false', {}],
     ['type=College&hostelNo=1', { type: 'College', hostelNo: 1 }],
-  ])('exports exactly the complaints of the filter %j, newest first', async (query, f) => {
+  ])('exports exactly the complaints of the filter %j, in the list order', async (query, f) => {
     const res = await exportCsv(query);
     expect(res.status).toBe(200);
     const tokens = recordsOf(res.body as string).map((r) => r.token);

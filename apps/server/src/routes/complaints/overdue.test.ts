@@ -1,6 +1,7 @@
 /**
  * CONTRACT 5.5: due dates and overdue complaints: on each complaint, in the authority and admin
- * lists (`overdue=true`) and in their counts, checked against a direct count in the database.
+ * lists (`overdue=true`, most overdue first: 6.6) and in their counts, checked against a direct
+ * count in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
@@ -101,7 +102,7 @@ interface DbFilter {
   network?: boolean;
 }
 
-/** The overdue complaints under a filter, newest first, straight from the table. */
+/** The overdue complaints under a filter, most overdue first (earliest due, then id), straight from the table. */
 async function overdueInDb(f: DbFilter = {}): Promise<number[]> {
   let q = t.ctx.database.db
     .selectFrom('complaints')
@@ -112,7 +113,7 @@ async function overdueInDb(f: DbFilter = {}): Promise<number[]> {
   if (f.type) q = q.where('type', '=', f.type);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.network) q = q.where('is_network', '=', 1);
-  const rows = await q.orderBy('id', 'desc').execute();
+  const rows = await q.orderBy('due_at', 'asc').orderBy('id', 'asc').execute();
   return rows.map((r) => Number(r.id));
 }
 
@@ -131,7 +132,7 @@ async function overdueCountInDb(f: DbFilter = {}): Promise<number> {
   return Number(row.n);
 }
 
-/** Every page of a list, pageSize 100: the ids newest first and the count every page gave. */
+/** Every page of a list, pageSize 100: the ids in the list's order and the count every page gave. */
 async function listAll(url: string, who: Built) {
   const ids: number[] = [];
   const counts = new Set<number>();
@@ -318,6 +319,12 @@ describe('overdue lists and counts (5.5)', () => {
     expect(overdue.size).toBeLessThan(everything.ids.length);
     const falseFilter = await listAll('/api/complaints/admin/all?overdue=false', admin);
     expect(falseFilter.ids).toEqual(everything.ids);
+    // newest first there; most overdue first here (6.6)
+    expect(everything.ids).toEqual([...everything.ids].sort((a, b) => b - a));
+    const due = (await listAll('/api/complaints/admin/all?overdue=true', admin)).data.map((c) =>
+      Date.parse((c as unknown as { dueAt: string }).dueAt),
+    );
+    expect(due).toEqual([...due].sort((a, b) => a - b));
   });
 
   it('lists exactly the overdue complaints in an authority scope, and stats.overdue agrees', async () => {
@@ -386,6 +393,60 @@ describe('overdue lists and counts (5.5)', () => {
       expect(byPage, url).toEqual(expected);
       expect(byKeyset, url).toEqual(expected);
     }
+  });
+
+  it('orders overdue lists most overdue first, equal due times by id, across pages, keysets and a keyset row that closed (6.6)', async () => {
+    // four hostel 3 complaints due at the same moment, then one due ten minutes later
+    const same = [];
+    for (let i = 0; i < 4; i++) same.push(await file(hostel(3, 'Fan')));
+    t.clock.advance(10 * MIN);
+    const later = await file(hostel(3, 'Fan'));
+    t.clock.advance(SLA_HOSTEL * HOUR + 20 * MIN);
+    const expected = await overdueInDb({ hostelNo: 3 });
+    const ids = [...same.map((c) => c.id), later.id];
+    // this hostel's earlier overdue ones first, then the four of one due time in id order, then the later one
+    expect(expected.slice(-5)).toEqual(ids);
+    const warden3 = await buildAuthority(t, 'Warden', { hostelNo: 3 });
+    for (const [url, who] of [
+      ['/api/complaints/admin/all?overdue=true&hostelNo=3', admin],
+      ['/api/complaints/authority?overdue=true', warden3],
+      ['/api/complaints/admin/all?overdue=true&hostelNo=3&status=Pending', admin],
+    ] as const) {
+      const want = url.includes('Pending') ? await overdueInDb({ hostelNo: 3, status: 'Pending' }) : expected;
+      // pages of two by keyset: the cursor falls inside the run of equal due times
+      const byKeyset: number[] = [];
+      for (let page = 1; page <= Math.ceil(want.length / 2) + 1; page++) {
+        const before = byKeyset.at(-1);
+        const res = await t.request({
+          method: 'GET',
+          url: `${url}&page=${page}&pageSize=2${before === undefined ? '' : `&before=${before}`}`,
+          token: await tokenOf(who),
+        });
+        expect(res.status).toBe(200);
+        expect(res.body.count, url).toBe(want.length);
+        byKeyset.push(...res.body.data.map((d: { id: number }) => d.id));
+      }
+      expect(byKeyset, url).toEqual(want);
+      expect((await listAll(url, who)).ids, url).toEqual(want);
+    }
+    // the page after a complaint that was resolved since it was shown goes on from where it stood
+    const cursor = same[1] as (typeof same)[number];
+    await setStatus(cursor.id, 'In Progress');
+    await setStatus(cursor.id, 'Resolved');
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/complaints/admin/all?overdue=true&hostelNo=3&page=2&pageSize=10&before=${cursor.id}`,
+      token: await tokenOf(admin),
+    });
+    expect(after.body.data.map((d: { id: number }) => d.id)).toEqual([same[2]?.id, same[3]?.id, later.id]);
+    // a keyset that names no complaint ends the list
+    const nowhere = await t.request({
+      method: 'GET',
+      url: '/api/complaints/admin/all?overdue=true&page=2&before=999999',
+      token: await tokenOf(admin),
+    });
+    expect(nowhere.status).toBe(200);
+    expect(nowhere.body.data).toEqual([]);
   });
 
   it('gives the admin stats an overdue count equal to a direct count', async () => {

@@ -48,5 +48,6 @@ export function timelineColumns(
     first_response_at: c.firstResponseAt,
     fr_bucket: c.firstResponseAt === null ? null : hourBucket(c.firstResponseAt - c.createdAt),
     res_bucket: c.resolvedAt === null ? null : hourBucket(c.resolvedAt - c.createdAt),
+    resolved_at: c.resolvedAt,
   };
 }

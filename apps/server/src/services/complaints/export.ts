@@ -3,7 +3,7 @@ import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { zonedDateTime, zonedParts } from '../../lib/zoned-time';
 import { type AuditSource, recordAudit } from '../audit';
-import { adminFilterOf, fetchPage } from './lists';
+import { adminFilterOf, adminListFilter, fetchPage } from './lists';
 import { ratingsOf } from './queries';
 import { type ComplaintRow, toComplaint } from './rows';
 
@@ -50,7 +50,8 @@ function recordOf(row: ComplaintRow, rating: number | undefined, now: number, zo
 }
 
 /**
- * CONTRACT 5.6: every complaint matching the admin's filters, newest first, as CSV text in pieces.
+ * CONTRACT 5.6: every complaint matching the admin's filters (6.6: and filed in the period of `from`
+ * and `to`), in the list's order (newest first; overdue ones most overdue first), as CSV text in pieces.
  * Read by keyset pages of EXPORT_BATCH rows rather than one open cursor (decision 0017): memory
  * stays bounded, and SQLite's single connection (one statement at a time) is free between pages,
  * so a million-row export does not hold up the requests around it. The caller pulls the next
@@ -60,12 +61,13 @@ export async function* exportComplaintsCsv(ctx: Ctx, q: TExportQuery): AsyncGene
   yield CSV_BOM + csvRow(EXPORT_COLUMNS);
   const chosen = adminFilterOf(q);
   if (!chosen) return;
+  const list = adminListFilter(ctx, q);
   // one instant for the whole file, so `overdue` means the same on every line
   const now = ctx.clock.now();
   const zone = ctx.config.timeZone;
   let before: number | undefined;
   for (;;) {
-    const rows = await fetchPage(ctx, chosen.filter, q, { page: 1, pageSize: EXPORT_BATCH, before }, now);
+    const rows = await fetchPage(ctx, chosen.filter, list, { page: 1, pageSize: EXPORT_BATCH, before }, now);
     if (rows.length === 0) return;
     const ids = rows.map((r) => Number(r.id));
     const ratings = new Map(
@@ -73,6 +75,7 @@ export async function* exportComplaintsCsv(ctx: Ctx, q: TExportQuery): AsyncGene
     );
     yield rows.map((r) => recordOf(r, ratings.get(Number(r.id)), now, zone)).join('');
     if (rows.length < EXPORT_BATCH) return;
+    // the next page goes on after the last row of this one, in the list's order
     before = ids.at(-1);
     await nextTurn();
   }

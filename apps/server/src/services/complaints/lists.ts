@@ -25,12 +25,15 @@ import { adminPageWithSession } from './joined.queries';
 import {
   countInScope,
   countNotYetDue,
+  countOverdueFiled,
   type PageArgs,
   type PageShape,
   pageIds,
+  pageOrder,
   ratingsOf,
   rowsByIds,
 } from './queries';
+import { countFiledInPeriod, type Period, periodOf } from './report';
 import { type ComplaintRow, toComplaint } from './rows';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
@@ -39,12 +42,28 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
 
 export type PageFilter = { by: PageShape['by']; value: number | string };
 
-/** The list's own filters besides the scope: a status, and overdue only (CONTRACT 5.5). */
-export type ListFilter = { status?: TComplaintStatus | undefined; overdue?: boolean | undefined };
+/**
+ * The list's own filters besides the scope: a status, overdue only (CONTRACT 5.5), and filed in a
+ * period (the admin's from and to, CONTRACT 6.6).
+ */
+export type ListFilter = {
+  status?: TComplaintStatus | undefined;
+  overdue?: boolean | undefined;
+  period?: Pick<Period, 'start' | 'end'> | undefined;
+};
+
+const shapeOf = (filter: PageFilter, list: ListFilter, q: TPageQuery): PageShape => ({
+  by: filter.by,
+  status: list.status !== undefined,
+  keyset: q.before !== undefined,
+  overdue: list.overdue === true,
+  period: list.period !== undefined,
+});
 
 /**
- * One page of complaints, newest first. The page's ids come from the filter's index alone (every
- * index ends in id, so skipping OFFSET rows never touches the table), then only those rows are read.
+ * One page of complaints: newest first, or most overdue first (CONTRACT 6.6). The page's ids come
+ * from one index alone (each ends in the list's order, so skipping OFFSET rows never touches the
+ * table), then only those rows are read, and put in the page's order.
  */
 export async function fetchPage(
   ctx: Ctx,
@@ -53,18 +72,15 @@ export async function fetchPage(
   q: TPageQuery,
   now: number,
 ): Promise<ComplaintRow[]> {
-  const keyset = q.before !== undefined;
-  const ids = await pageIds(
-    ctx.database,
-    { by: filter.by, status: list.status !== undefined, keyset, overdue: list.overdue === true },
-    pageArgs(filter, list, q, now),
-  );
+  const shape = shapeOf(filter, list, q);
+  const ids = await pageIds(ctx.database, shape, pageArgs(filter, list, q, now));
   if (ids.length === 0) return [];
-  return rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
+  const rows = await rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
+  return shape.overdue || shape.period ? rows.sort(pageOrder(shape)) : rows;
 }
 
 // arguments the shape leaves out are not in its statement: any value of their type will do
-function pageArgs(filter: PageFilter, { status }: ListFilter, q: TPageQuery, now: number): PageArgs {
+function pageArgs(filter: PageFilter, { status, period }: ListFilter, q: TPageQuery, now: number): PageArgs {
   const keyset = q.before !== undefined;
   return {
     value: filter.value,
@@ -73,6 +89,8 @@ function pageArgs(filter: PageFilter, { status }: ListFilter, q: TPageQuery, now
     limit: q.pageSize,
     offset: keyset ? 0 : (q.page - 1) * q.pageSize,
     now,
+    start: period?.start ?? 0,
+    end: period?.end ?? 0,
   };
 }
 
@@ -219,17 +237,59 @@ export function adminFilterOf(q: Pick<TAdminListQuery, 'hostelNo' | 'type'>): {
   return { filter: NO_FILTER, key: 'all' };
 }
 
+/**
+ * The admin's list filters (the list's and the export's): the status, overdue, and the period of
+ * `from` and `to` when either is given (the report's, periodOf).
+ */
+export function adminListFilter(
+  ctx: Ctx,
+  q: Pick<TAdminListQuery, 'status' | 'overdue' | 'from' | 'to'>,
+): ListFilter & { period?: Period | undefined } {
+  const period = q.from !== undefined || q.to !== undefined ? periodOf(ctx, q) : undefined;
+  return { status: q.status, overdue: q.overdue, period };
+}
+
+/**
+ * How many complaints a filtered admin list holds. Without a period: the counters (overdue: the open
+ * ones less those not due yet). With one: the rollup's count of the period's filings as the report
+ * makes it (countFiledInPeriod), or, with overdue, a range of the open complaints filed then.
+ */
+async function adminListCount(
+  ctx: Ctx,
+  q: TAdminListQuery,
+  chosen: { filter: PageFilter; key: string },
+  period: Period | undefined,
+  now: number,
+): Promise<number> {
+  const { filter, key } = chosen;
+  if (period && !q.overdue)
+    return countFiledInPeriod(ctx, period, { type: q.type, hostelNo: q.hostelNo, status: q.status });
+  if (period) {
+    if (!canBeOverdue(q.status)) return 0;
+    const [row] = await countOverdueFiled(
+      ctx.database,
+      { by: filter.by, status: q.status !== undefined },
+      { value: filter.value, status: q.status ?? 'Pending', now, start: period.start, end: period.end },
+    );
+    return Number(row?.n ?? 0);
+  }
+  // overdue changes with the clock: the open counters less those not due yet
+  const [counters, notDue] = await Promise.all([
+    readCounters(ctx.database, statusKeys(key)),
+    q.overdue ? notYetDue(ctx, filter, q.status, now) : 0,
+  ]);
+  return adminCount(q, key, counters, notDue);
+}
+
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
   const chosen = adminFilterOf(q);
   if (!chosen) return page([], 0, q);
-  const { filter, key } = chosen;
   const now = ctx.clock.now();
-  // overdue changes with the clock: the open counters less those not due yet
-  const counted = Promise.all([
-    readCounters(ctx.database, statusKeys(key)),
-    q.overdue ? notYetDue(ctx, filter, q.status, now) : 0,
-  ]).then(([counters, notDue]) => adminCount(q, key, counters, notDue));
-  const [rows, count] = await Promise.all([fetchPage(ctx, filter, q, q, now), counted]);
+  const list = adminListFilter(ctx, q);
+  const [rows, count] = await Promise.all([
+    fetchPage(ctx, chosen.filter, list, q, now),
+    adminListCount(ctx, q, chosen, list.period, now),
+  ]);
   return page(
     rows.map((r) => toComplaint(r, now)),
     count,
@@ -251,19 +311,21 @@ function adminCount(q: TAdminListQuery, key: string, counters: Record<string, nu
  */
 export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string, q: TAdminListQuery) {
   const chosen = adminFilterOf(q);
-  if (!chosen) {
+  // a period's count comes from the rollup (countFiledInPeriod): the session first, then the list's
+  // own statements, as for a filter that matches nothing
+  if (!chosen || q.from !== undefined || q.to !== undefined) {
     const session = await findSessionByHash(ctx, tokenHash);
-    return { session, answer: async () => page([], 0, q) as TComplaintPage };
+    return {
+      session,
+      answer: async () => (chosen ? listAdminComplaints(ctx, q) : (page([], 0, q) as TComplaintPage)),
+    };
   }
   const { filter, key } = chosen;
   const now = ctx.clock.now();
   const [row] = await adminPageWithSession(
     ctx.database,
     {
-      by: filter.by,
-      status: q.status !== undefined,
-      keyset: q.before !== undefined,
-      overdue: q.overdue === true,
+      ...shapeOf(filter, q, q),
       notDue: q.overdue === true && canBeOverdue(q.status),
       pageSize: q.pageSize,
       atStart: q.before !== undefined || q.page === 1,
@@ -272,11 +334,13 @@ export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string
   );
   if (!row) return { session: null, answer: () => Promise.reject(new Error('no session')) };
   const { rows, counters, not_due, ...sessionRow } = row;
+  // the rows come in id order; an overdue page's order is its due times'
+  const ordered = ((rows ?? []) as ComplaintRow[]).sort(pageOrder(shapeOf(filter, q, q)));
   return {
     session: sessionOf(sessionRow),
     answer: async (): Promise<TComplaintPage> =>
       page(
-        (rows as ComplaintRow[]).map((r) => toComplaint(r, now)),
+        ordered.map((r) => toComplaint(r, now)),
         adminCount(q, key, counters ?? {}, Number(not_due)),
         q,
       ),

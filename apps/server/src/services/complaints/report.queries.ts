@@ -54,12 +54,20 @@ export const rollupByValue = preparedQuery((db, p: Placeholders<RollupArgs>, sha
   rollupRows(db, p, shape).select(['value', total]).groupBy('value'),
 );
 
+/** The complaints of a run of rollup rows, in one status when `status` (its code as `value`). */
+export const rollupCount = preparedQuery(
+  (db, p: Placeholders<RollupArgs & { value: number }>, shape: RollupShape & { status: boolean }) => {
+    const q = rollupRows(db, p, shape);
+    return (shape.status ? q.where('value', '=', p.value) : q).select(total);
+  },
+);
+
 /**
  * Overdue now, per hostel, among the complaints filed in the period: the open complaints walked in
- * hostel order (complaints_open_hostel_idx, which holds due_at and created_at), so the grouping
- * sorts nothing and no row is read. The `+` keeps a planner from seeking the period on the open
- * complaints' filing-time index, or the due dates on a due-date index, and then sorting what it
- * finds by hostel or reading each row (ten times slower at a million complaints). With a hostel
+ * hostel order (complaints_due_hostel_idx, which holds due_at and created_at, migration 014), so the
+ * grouping sorts nothing and no row is read. The `+` keeps a planner from seeking the period on the
+ * open complaints' filing-time index, or the due dates on the all-hostels due-date index, and then
+ * sorting what it finds by hostel or reading each row (ten times slower at a million complaints). With a hostel
  * a complaint is of type Hostel, so the type filter has nothing to add.
  */
 export const overdueByHostel = preparedQuery(

@@ -17,12 +17,13 @@ import {
   rollupByHostel,
   rollupByPeriod,
   rollupByValue,
+  rollupCount,
 } from './report.queries';
 
 const DAY_MS = 24 * HOUR_MS;
 
 /** The report's period: its days, as instants, and the filing months it touches (YYYYMM). */
-interface Period {
+export interface Period {
   from: string;
   to: string;
   start: number;
@@ -31,7 +32,12 @@ interface Period {
   lastMonth: number;
 }
 
-function periodOf(ctx: Ctx, q: TReportQuery): Period {
+/**
+ * The period of `from` and `to` (days in TIME_ZONE, both included), as the report takes them and so
+ * the admin list and the export too (CONTRACT 6.6): one day left out is REPORT_DAYS_DEFAULT days from
+ * or up to the other; both left out, the last REPORT_DAYS_DEFAULT days up to today.
+ */
+export function periodOf(ctx: Ctx, q: Pick<TReportQuery, 'from' | 'to'>): Period {
   const zone = ctx.config.timeZone;
   const to =
     q.to ?? (q.from ? addDays(q.from, REPORT_DAYS_DEFAULT - 1) : zonedParts(ctx.clock.now(), zone).day);
@@ -200,6 +206,40 @@ async function countSpan(ctx: Ctx, t: Tally, span: Span, f: Filter) {
   for (const r of resolutionMonths) t.resolutionMonth(r.period, r.value, count(r));
   for (const r of resolutionCategories) addTo(t.category(r.type, r.sub_type).hist, r.value, count(r));
   for (const r of responses) addTo(t.response, r.value, count(r));
+}
+
+/**
+ * The complaints filed in a period, of a type, in a hostel and in a status where those are given:
+ * the count of a list or export with `from` and `to` (CONTRACT 6.6), added up from the rollup as
+ * the report adds up its `filed`, so the two agree and a year costs a few rollup ranges, not a walk
+ * of its complaints.
+ */
+export async function countFiledInPeriod(
+  ctx: Ctx,
+  period: Period,
+  f: Filter & { status?: TComplaintStatus | undefined },
+): Promise<number> {
+  if (f.hostelNo !== undefined && f.type === 'College') return 0;
+  const spans = spansOf(period, zonedParts(ctx.clock.now(), ctx.config.timeZone).day);
+  const shape = {
+    hostel: f.hostelNo !== undefined,
+    type: f.type !== undefined,
+    status: f.status !== undefined,
+  };
+  const counts = await Promise.all(
+    spans.map(async (span) => {
+      const [row] = await rollupCount(ctx.database, shape, {
+        kind: `${span.unit}${f.hostelNo === undefined ? 's' : 'S'}`,
+        first: span.first,
+        last: span.last,
+        hostelNo: f.hostelNo ?? 0,
+        type: f.type ?? 'Hostel',
+        value: f.status === undefined ? 0 : STATUS_BY_CODE.indexOf(f.status),
+      });
+      return span.sign * Number(row?.n ?? 0);
+    }),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /**

@@ -86,6 +86,14 @@ export async function changeStatus(
       // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
       resolutionBucket:
         status !== 'Resolved' ? null : before.status === 'Resolved' ? before.res_bucket : sinceFiling,
+      resolvedAt:
+        status !== 'Resolved'
+          ? null
+          : before.status === 'Resolved'
+            ? before.resolved_at === null
+              ? null
+              : Number(before.resolved_at)
+            : now,
       dueAt: dueAtFrom(ctx.config, before.type, now),
     },
   );
