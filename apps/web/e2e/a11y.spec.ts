@@ -146,7 +146,7 @@ const PUBLIC: TScreen[] = [
     name: 'not-found',
     path: '/no-such-page',
     title: /^Page Not Found/,
-    ready: h1('Unexpected Application Error!'),
+    ready: h1('Page not found'),
   },
 ];
 

@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, MSG_SHELL } from '@bit/contract';
 import { expect, test } from '@playwright/test';
 import { expectToast, snap, unique, watchConsole } from './support/helpers';
 
@@ -56,10 +56,13 @@ test('/team shows four cards, linking to no made-up profile (config/team.ts give
   await snap(page, 'team');
 });
 
-test('an unknown URL shows the router error page with 404 and a link home', async ({ page }) => {
+test('an unknown URL shows a friendly 404 with a link home (issue 33 row 20), not the crash page', async ({
+  page,
+}) => {
   await page.goto(`/no-such-page-${unique()}`);
-  await expect(page.getByRole('heading', { name: MSG.unexpectedError })).toBeVisible();
-  await expect(page.getByText('404 Not Found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MSG_SHELL.notFound })).toBeVisible();
+  await expect(page.getByText(MSG_SHELL.notFoundWhy)).toBeVisible();
+  await expect(page.getByText(MSG.unexpectedError)).toHaveCount(0);
   // rendered inside the shell
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await snap(page, 'not-found');
