@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addTo, bucketHours, type Histogram, HOUR_MS, hourBucket, quantile } from './hour-buckets';
+import {
+  addTo,
+  bucketHours,
+  type Histogram,
+  HOUR_MS,
+  hourBucket,
+  quantile,
+  exactQuantile as readWhole,
+} from './hour-buckets';
 
 const h = (hours: number) => hours * HOUR_MS;
 const tolerance = (x: number) => Math.max(1, 0.05 * x);
@@ -111,5 +119,16 @@ describe('hour buckets', () => {
         tolerance(exact) + 0.05,
       );
     }
+  });
+
+  it('takes percentiles of durations read whole as percentile_cont does, to one decimal (the report for a few complaints)', () => {
+    expect(readWhole([], 0.5)).toBeNull();
+    expect(readWhole([7.04], 0.9)).toBe(7);
+    // 1, 2, 3, 10.25: median between 2 and 3; p90 at rank 2.7: 3 + 0.7 * 7.25
+    expect(readWhole([10.25, 1, 3, 2], 0.5)).toBe(2.5);
+    expect(readWhole([10.25, 1, 3, 2], 0.9)).toBe(8.1);
+    const values = [0.3, 2.2, 5, 13, 21, 30, 47, 80, 150, 333, 700, 1500, 4000];
+    for (const p of [0.5, 0.9])
+      expect(readWhole(values, p)).toBe(Math.round(exactQuantile(values, p) * 10) / 10);
   });
 });

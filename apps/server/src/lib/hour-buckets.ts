@@ -39,17 +39,30 @@ export function addTo(h: Histogram, bucket: number, n: number) {
 export function quantile(h: Histogram, p: number): number | null {
   let total = 0;
   for (const n of h.values()) total += n;
-  if (total === 0) return null;
   const buckets = [...h.keys()].sort((a, b) => a - b);
-  const position = (total - 1) * p;
-  const valueAt = (rank: number) => {
+  return interpolated(total, p, (rank) => {
     let seen = 0;
     for (const b of buckets) {
       seen += h.get(b) ?? 0;
       if (rank < seen) return bucketHours(b);
     }
     return bucketHours(buckets.at(-1) as number);
-  };
+  });
+}
+
+/**
+ * The p-th quantile (0..1) of durations in hours read whole, interpolated the same way, with one
+ * decimal; null for none: the report's exact percentiles (services/complaints/report.ts).
+ */
+export function exactQuantile(hours: readonly number[], p: number): number | null {
+  const sorted = [...hours].sort((a, b) => a - b);
+  return interpolated(sorted.length, p, (rank) => sorted[rank] as number);
+}
+
+/** Between the values at the two ranks around (total - 1) * p, in hours with one decimal. */
+function interpolated(total: number, p: number, valueAt: (rank: number) => number): number | null {
+  if (total === 0) return null;
+  const position = (total - 1) * p;
   const lower = Math.floor(position);
   const low = valueAt(lower);
   const high = position > lower ? valueAt(lower + 1) : low;

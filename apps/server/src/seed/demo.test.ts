@@ -55,6 +55,40 @@ describe('the demo seed', () => {
         payload: { email: `admin.demo@${t.config.studentEmailDomain}`, password: 'Demo@1234' },
       });
       expect(login.status).toBe(200);
+      // varied times (issue 33 row 7): the report's medians differ from category to category, and
+      // are the durations themselves, not the middles of the hour buckets (49.5 h and 23.1 h)
+      const times = await db
+        .selectFrom('complaints')
+        .select(['created_at', 'resolved_at', 'first_response_at', 'updated_at'])
+        .execute();
+      const hours = (from: unknown, to: unknown) => Math.round((Number(to) - Number(from)) / 36e4) / 10;
+      const resolution = times
+        .filter((c) => c.resolved_at !== null)
+        .map((c) => hours(c.created_at, c.resolved_at));
+      const response = times
+        .filter((c) => c.first_response_at !== null)
+        .map((c) => hours(c.created_at, c.first_response_at));
+      expect(new Set(resolution).size).toBeGreaterThan(resolution.length / 2);
+      expect(new Set(response).size).toBeGreaterThan(response.length / 2);
+      for (const c of times) expect(Number(c.updated_at)).toBeLessThanOrEqual(t.clock.now());
+      const report = await t.request({
+        method: 'GET',
+        url: '/api/complaints/admin/report',
+        token: login.body.token,
+      });
+      expect(report.status).toBe(200);
+      const { resolutionHours, firstResponseHours, byCategory } = report.body;
+      expect(resolutionHours.median).toBeLessThan(resolutionHours.p90);
+      expect(firstResponseHours.median).toBeLessThan(firstResponseHours.p90);
+      for (const bucketMiddle of [49.5, 23.1]) {
+        expect(resolutionHours.median).not.toBe(bucketMiddle);
+        expect(firstResponseHours.median).not.toBe(bucketMiddle);
+      }
+      const medians = byCategory.map(
+        (c: { medianResolutionHours: number | null }) => c.medianResolutionHours,
+      );
+      expect(new Set(medians).size).toBeGreaterThan(byCategory.length / 2);
+
       const h3 = await t.request({ method: 'GET', url: '/api/notifications/3' });
       const withPdf = h3.body.data.find((n: { pdfUrl: string | null }) => n.pdfUrl);
       const pdf = await t.app.inject({ method: 'GET', url: withPdf.pdfUrl });

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import type { Ctx } from '../context';
 import type { ComplaintsTable, DB } from '../db/schema';
 import { newComplaintToken } from '../lib/crypto';
+import { hourBucket } from '../lib/hour-buckets';
 import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { scopeFlags } from '../policy/scope';
@@ -20,7 +21,8 @@ import { bumpCounters } from '../services/counters';
 const DEMO_PASSWORD = 'Demo@1234';
 const COMPLAINT_COUNT = 300;
 const BATCH = 50;
-const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 interface DemoUser {
   role: 'student' | 'authority' | 'admin';
@@ -301,20 +303,30 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
         };
         const steps: TComplaintStatus[] =
           status === 'Pending' ? [] : status === 'Resolved' ? ['In Progress', 'Resolved'] : [status];
+        // How long each took, varied as a help desk's times are: the first response mostly within
+        // hours, a few after days; the fix from hours to a week after it. (One day a step made every
+        // median and 90th percentile of the report read 23.1 h and 49.5 h, issue 33 row 7.) Every
+        // change stays in the past, half an hour before now at the latest.
+        const room = now - HOUR / 2 - createdAt;
+        const respondedAt = createdAt + Math.round(Math.min(room / 2, HOUR * (0.2 + 60 * rand() ** 2.5)));
+        const resolvedAt = Math.round(
+          Math.min(createdAt + room, respondedAt + HOUR * (0.5 + 160 * rand() ** 2)),
+        );
+        const stepTimes = status === 'Resolved' ? [respondedAt, resolvedAt] : [respondedAt];
         const handler = steps.length > 0 ? handlerOf(values) : null;
         if (handler) {
           values.assigned_to_id = handler.id;
           values.assigned_name = handler.name;
           values.assigned_designation = handler.designation;
-          values.updated_at = createdAt + steps.length * DAY;
+          values.updated_at = stepTimes[steps.length - 1] as number;
           if (isClosed(status)) values.closed_at = values.updated_at;
           Object.assign(
             values,
             timelineColumns(ctx.config, {
               type: values.type,
               createdAt,
-              firstResponseAt: createdAt + DAY,
-              resolvedAt: status === 'Resolved' ? values.updated_at : null,
+              firstResponseAt: respondedAt,
+              resolvedAt: status === 'Resolved' ? resolvedAt : null,
             }),
           );
         }
@@ -339,7 +351,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
             by_id: handler?.id ?? null,
             by_name: handler?.name ?? 'Unknown',
             by_designation: handler?.designation ?? null,
-            at: createdAt + (k + 1) * DAY,
+            at: stepTimes[k] as number,
           })),
         ];
         await trx
@@ -363,7 +375,7 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
           student_id: r.student.id,
           rating: pick([5, 5, 4, 4, 4, 3, 2, 1]),
           comments: pick(comments),
-          created_at: r.at + Math.floor(rand() * DAY),
+          created_at: Math.min(now - 60_000, r.at + Math.floor(rand() * DAY)),
         }));
         await trx.insertInto('feedback').values(fb).execute();
         add('fb:count', fb.length);
@@ -502,6 +514,7 @@ async function seedConversations(ctx: Ctx, now: number): Promise<{ messages: num
         .execute();
       messages++;
       if (c.assigned_to_id !== null && c.assigned_name) {
+        const answered = Math.min(now - 30_000, asked + 2 * 60 * 60 * 1000);
         await trx
           .insertInto('complaint_messages')
           .values({
@@ -511,10 +524,20 @@ async function seedConversations(ctx: Ctx, now: number): Promise<{ messages: num
             by_name: c.assigned_name,
             by_role: 'authority',
             by_designation: c.assigned_designation,
-            at: Math.min(now - 30_000, asked + 2 * 60 * 60 * 1000),
+            at: answered,
           })
           .execute();
         messages++;
+        // an authority's message is a first response too (CONTRACT 5.6), when it came before the status change
+        await trx
+          .updateTable('complaints')
+          .set({
+            first_response_at: answered,
+            fr_bucket: hourBucket(answered - Number(c.created_at)),
+          })
+          .where('id', '=', Number(c.id))
+          .where('first_response_at', '>', answered)
+          .execute();
       }
       if (k % 4 === 0) {
         const picture = photos[(k / 4) % photos.length]!;

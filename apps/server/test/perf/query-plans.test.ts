@@ -296,6 +296,27 @@ if (TEST_DIALECT === 'sqlite') {
       }
     });
 
+    it("reads a small period's complaints whole for the report's exact percentiles, from the filing-time index", async () => {
+      const admin = await buildAdmin(t);
+      // the default period ends today: it holds the complaints the tests above filed
+      for (const url of [
+        '/api/complaints/admin/report',
+        '/api/complaints/admin/report?hostelNo=5',
+        '/api/complaints/admin/report?type=Hostel',
+      ]) {
+        const read = (await plansFor(url, admin.token)).filter(({ sql }) => /"resolved_at"/.test(sql));
+        expect(read, url).toHaveLength(1);
+        for (const { sql, plan } of read) {
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          // one range of filing times; a hostel or type read from the index before any row is
+          expect(plan, `${url}: ${sql}`).toMatch(
+            /^SEARCH complaints USING INDEX complaints_filed_idx \(created_at>\? AND created_at<\?\)$/,
+          );
+          expect(sql, url).toMatch(/limit \?$/);
+        }
+      }
+    });
+
     it("reads a page of a hostel's notices (its own and the whole-college ones) in order, without sorting", async () => {
       const admin = await buildAdmin(t);
       for (const hostel of ['5', 'all', '6', 'all', '5']) {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { rollupAgainstComplaints } from '../../../test/rollup';
+import { addTo, hourBucket, quantile } from '../../lib/hour-buckets';
 import { timelineColumns } from '../../services/complaints/due';
+import { EXACT_PERCENTILES_MAX } from '../../services/complaints/report';
 import { createSession } from '../../services/sessions';
 
 const HOUR = 3_600_000;
@@ -566,23 +568,24 @@ describe('the report over complaints moved through the API (5.6)', () => {
 
     const row = await a.ctx.database.db
       .selectFrom('complaints')
-      .select(['first_response_at', 'fr_bucket', 'res_bucket'])
+      .select(['first_response_at', 'fr_bucket', 'res_bucket', 'resolved_at'])
       .where('id', '=', c1.id)
       .executeTakeFirstOrThrow();
     expect(Number(row.first_response_at)).toBe(T0 + 1.2 * HOUR);
     expect(Number(row.fr_bucket)).toBe(1);
     expect(Number(row.res_bucket)).toBe(10);
+    expect(Number(row.resolved_at)).toBe(T0 + 10.4 * HOUR);
 
     const day15 = await call('GET', '/api/complaints/admin/report?from=2026-01-15&to=2026-01-15', boss);
     expect(day15).toMatchObject({
       filed: 2,
       resolved: 1,
       rejected: 1,
-      // filed to the second Resolved: 10.4 h, in the bucket [10, 11)
-      resolutionHours: { median: 10.5, p90: 10.5 },
-      // 1.2 h (the warden's message) and 4.6 h (the rejection): middles 1.5 and 4.5
-      firstResponseHours: { median: 3, p90: 4.2 },
-      byMonth: [{ month: '2026-01', filed: 2, resolved: 1, medianResolutionHours: 10.5 }],
+      // filed to the second Resolved: 10.4 h (exact: a few complaints are read whole)
+      resolutionHours: { median: 10.4, p90: 10.4 },
+      // 1.2 h (the warden's message) and 4.6 h (the rejection): p90 1.2 + 0.9 * 3.4
+      firstResponseHours: { median: 2.9, p90: 4.3 },
+      byMonth: [{ month: '2026-01', filed: 2, resolved: 1, medianResolutionHours: 10.4 }],
     });
     const day16 = await call('GET', '/api/complaints/admin/report?from=2026-01-16&to=2026-01-16', boss);
     expect(day16).toMatchObject({
@@ -643,5 +646,138 @@ describe('the report over complaints moved through the API (5.6)', () => {
           `${from}${filter}`,
         ).toEqual({ ...whole, from });
     }
+  });
+});
+
+describe('exact percentiles for a small period, hour buckets for a large one (issue 33 row 7)', () => {
+  let b: TestApp;
+  let boss: Built;
+  let owner: Built;
+  const FEB = ist(2026, 2, 1, 0, 0);
+  /** durations spread from a few minutes to five days, none on a bucket's middle */
+  const durationOf = (k: number) => 0.13 + ((k * 7.919) % 120) + (k % 3) * 0.01;
+
+  beforeAll(async () => {
+    b = await createTestApp();
+    b.clock.set(NOW);
+    boss = await buildAdmin(b);
+    owner = await buildStudent(b);
+  });
+  afterAll(async () => b?.close());
+
+  /** Resolved complaints filed in February, `hours[k]` from filing to resolution and a tenth of it to a first response. */
+  async function resolvedIn(hours: number[], hostelNo: (k: number) => number) {
+    const rows = hours.map((h, k) => {
+      const createdAt = FEB + (k % 27) * DAY + k * 1000;
+      seq++;
+      return {
+        token: `CMP-EXA${String(seq).padStart(6, '0')}`,
+        type: 'Hostel' as const,
+        hostel_no: hostelNo(k),
+        room_no: 'A-1',
+        sub_type: 'Fan',
+        is_network: 0,
+        description: 'exact',
+        status: 'Resolved' as const,
+        remarks: null,
+        assigned_to_id: null,
+        assigned_name: null,
+        assigned_designation: null,
+        student_id: owner.id,
+        student_name: owner.user.name,
+        student_roll: null,
+        created_at: createdAt,
+        updated_at: createdAt + h * HOUR,
+        closed_at: createdAt + h * HOUR,
+        ...timelineColumns(b.config, {
+          type: 'Hostel',
+          createdAt,
+          firstResponseAt: createdAt + (h / 10) * HOUR,
+          resolvedAt: createdAt + h * HOUR,
+        }),
+      };
+    });
+    for (let k = 0; k < rows.length; k += 400)
+      await b.ctx.database.db
+        .insertInto('complaints')
+        .values(rows.slice(k, k + 400))
+        .execute();
+  }
+
+  /** The same from hour buckets, as the rollup counts them. */
+  const bucketed = (hours: number[], p: number) => {
+    const h = new Map<number, number>();
+    for (const x of hours) addTo(h, hourBucket(x * HOUR), 1);
+    return quantile(h, p);
+  };
+  /** percentile_cont of the durations, with one decimal. */
+  const cont = (hours: number[], p: number) => {
+    const sorted = [...hours].sort((x, y) => x - y);
+    const at = (sorted.length - 1) * p;
+    const low = sorted[Math.floor(at)] as number;
+    const high = sorted[Math.ceil(at)] as number;
+    return Math.round((low + (high - low) * (at - Math.floor(at))) * 10) / 10;
+  };
+  const february = (filter = '') =>
+    b
+      .request({
+        method: 'GET',
+        url: `/api/complaints/admin/report?from=2026-02-01&to=2026-02-28${filter}`,
+        token: boss.token,
+      })
+      .then((r) => r.body);
+
+  it(`reads up to ${EXACT_PERCENTILES_MAX} complaints whole, and counts more from the buckets within the contract's bound`, async () => {
+    const hours = Array.from({ length: EXACT_PERCENTILES_MAX }, (_, k) => durationOf(k));
+    // hostel 5 holds every fiftieth
+    const hostel = (k: number) => (k % 50 === 0 ? 5 : 1 + (k % 4));
+    await resolvedIn(hours, hostel);
+    const started = performance.now();
+    const small = await february();
+    const took = performance.now() - started;
+    console.info(`report over ${EXACT_PERCENTILES_MAX} complaints read whole: ${took.toFixed(1)} ms`);
+    expect(small.filed).toBe(EXACT_PERCENTILES_MAX);
+    expect(small.resolutionHours).toEqual({ median: cont(hours, 0.5), p90: cont(hours, 0.9) });
+    const response = hours.map((h) => h / 10);
+    expect(small.firstResponseHours).toEqual({ median: cont(response, 0.5), p90: cont(response, 0.9) });
+    expect(small.byMonth[0].medianResolutionHours).toBe(cont(hours, 0.5));
+    expect(small.byCategory[0].medianResolutionHours).toBe(cont(hours, 0.5));
+
+    // one more: the whole period is counted from the buckets, each figure within 1 hour or 5%
+    const more = [...hours, 61.37];
+    await resolvedIn([61.37], () => 2);
+    const large = await february();
+    expect(large.filed).toBe(EXACT_PERCENTILES_MAX + 1);
+    for (const [got, p] of [
+      [large.resolutionHours.median, 0.5],
+      [large.resolutionHours.p90, 0.9],
+    ] as const)
+      expectNear(got, cont(more, p), `p${p * 100} from the buckets`);
+    // the buckets' figures, not the exact ones
+    expect(large.resolutionHours).toEqual({ median: bucketed(more, 0.5), p90: bucketed(more, 0.9) });
+    expect(large.resolutionHours.median).not.toBe(cont(more, 0.5));
+
+    // hostel 5's own complaints are few: exact again under that filter
+    const h5 = hours.filter((_, k) => hostel(k) === 5);
+    const five = await february('&hostelNo=5');
+    expect(five.filed).toBe(h5.length);
+    expect(five.resolutionHours).toEqual({ median: cont(h5, 0.5), p90: cont(h5, 0.9) });
+  }, 60_000);
+
+  it('keeps the buckets when the rows do not say what the rollup says (a resolution without its time)', async () => {
+    await b.ctx.database.db
+      .updateTable('complaints')
+      .set({ resolved_at: null })
+      .where('hostel_no', '=', 5)
+      .where('created_at', '=', FEB)
+      .execute();
+    const five = await february('&hostelNo=5');
+    // counted from the buckets
+    expect(five.resolved).toBe(five.filed);
+    const h5 = Array.from({ length: EXACT_PERCENTILES_MAX }, (_, k) => k)
+      .filter((k) => k % 50 === 0)
+      .map(durationOf);
+    expect(five.resolutionHours).toEqual({ median: bucketed(h5, 0.5), p90: bucketed(h5, 0.9) });
+    expect(five.resolutionHours.median).not.toBe(cont(h5, 0.5));
   });
 });

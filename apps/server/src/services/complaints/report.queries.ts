@@ -63,6 +63,29 @@ export const rollupCount = preparedQuery(
 );
 
 /**
+ * The complaints filed in a period, of a type and in a hostel when those are given, with what their
+ * exact percentiles need, at most `limit` of them: a range of complaints_filed_idx (created_at, id,
+ * type, hostel_no, status), the filters read from the index (`+hostel_no`, `type || ''`: not terms
+ * the filter indexes could be sought with), a row read for each complaint that passes them.
+ */
+export const filedTimes = preparedQuery(
+  (
+    db,
+    p: Placeholders<{ start: number; end: number; hostelNo: number; type: TComplaintType; limit: number }>,
+    shape: { hostel: boolean; type: boolean },
+  ) => {
+    let q = db
+      .selectFrom('complaints')
+      .select(['created_at', 'resolved_at', 'first_response_at', 'filed_month', 'type', 'sub_type'])
+      .where('created_at', '>=', p.start)
+      .where('created_at', '<', p.end);
+    if (shape.hostel) q = q.where(sql<number>`+hostel_no`, '=', p.hostelNo);
+    if (shape.type) q = q.where(sql<string>`type || ''`, '=', p.type);
+    return q.limit(p.limit);
+  },
+);
+
+/**
  * Overdue now, per hostel, among the complaints filed in the period: the open complaints walked in
  * hostel order (complaints_due_hostel_idx, which holds due_at and created_at, migration 014), so the
  * grouping sorts nothing and no row is read. The `+` keeps a planner from seeking the period on the
