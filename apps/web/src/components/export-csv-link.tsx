@@ -1,5 +1,6 @@
 import { type MouseEvent, useState } from 'react';
 import { toast } from 'react-toastify';
+import { useTimeZone } from '../hooks/use-time-zone';
 import { errorMessage } from '../lib/api-client';
 import { localDay } from '../lib/dates';
 import { downloadFile } from '../lib/download';
@@ -44,4 +45,13 @@ export function ExportCsvLink({ href, label = 'Export CSV' }: { href: string; la
       {busy ? 'Exporting...' : label}
     </a>
   );
+}
+
+/**
+ * "Times in it are in Asia/Kolkata time (YYYY-MM-DD HH:MM:SS).": the zone the export writes its dates
+ * in (the server's TIME_ZONE, CONTRACT 6.6), said beside the button, since the file does not say it.
+ */
+export function CsvTimesNote() {
+  const zone = useTimeZone();
+  return <>Times in it are in {zone} time (YYYY-MM-DD HH:MM:SS).</>;
 }

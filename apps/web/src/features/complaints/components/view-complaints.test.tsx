@@ -130,6 +130,10 @@ describe('view complaints', () => {
     // a filter chosen but not applied is not exported
     fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '5' } });
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('hostelNo=3');
+    // the file's times are in the server's zone, and the screen says which (CONTRACT 6.6)
+    expect(screen.getByText(/^The CSV lists every complaint these filters keep\./)).toHaveTextContent(
+      'Times in it are in Asia/Kolkata time (YYYY-MM-DD HH:MM:SS).',
+    );
   });
 
   it('toasts Failed to fetch complaints when the list fails', async () => {

@@ -1,7 +1,7 @@
 import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, type TComplaint } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ExportCsvLink } from '../../../components/export-csv-link';
+import { CsvTimesNote, ExportCsvLink } from '../../../components/export-csv-link';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
@@ -164,6 +164,9 @@ export function ViewComplaints() {
             <ExportCsvLink href={exportComplaintsUrl(filters)} />
           </div>
         </div>
+        <p className="mt-2 text-right text-xs text-slate-600">
+          The CSV lists every complaint these filters keep. <CsvTimesNote />
+        </p>
         <ComplaintTable
           cardHeading="h2"
           query={query}

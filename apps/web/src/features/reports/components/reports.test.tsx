@@ -173,10 +173,26 @@ describe('reports', () => {
     );
     expect(screen.getByText('Filed', { selector: 'dt' }).parentElement).toHaveTextContent('7');
     expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'false');
+    // the export takes what the screen shows: its period and filters (CONTRACT 6.6)
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/complaints/admin/export.csv?hostelNo=3&type=Hostel',
+      '/api/complaints/admin/export.csv?from=2025-02-01&to=2025-02-28&hostelNo=3&type=Hostel',
     );
+  });
+
+  it("exports the server's own period when the URL names none, and says the zone of the file's times", async () => {
+    mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    renderRoutes(routes, ['/reports?type=College']);
+    await screen.findByText(/^Complaints filed from 1 Jan 2025 to 31 Mar 2025/);
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        '/api/complaints/admin/export.csv?from=2025-01-01&to=2025-03-31&type=College',
+      ),
+    );
+    expect(
+      screen.getByText(/^The CSV lists the complaints of the period, type and hostel shown\./),
+    ).toHaveTextContent('Times in it are in Asia/Kolkata time (YYYY-MM-DD HH:MM:SS).');
   });
 
   it("sets a quick period ending on the server's today, keeping the filters, in one tap", async () => {
@@ -232,7 +248,7 @@ describe('reports', () => {
     ]);
   });
 
-  it("shows the server's refusal of the dates under the field it names", async () => {
+  it("shows the server's refusal of the dates under the field it names, and only there", async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
     mockFetch({
       'GET /api/complaints/admin/report': () =>
@@ -245,8 +261,64 @@ describe('reports', () => {
     const from = screen.getByLabelText('From');
     await waitFor(() => expectPointedAt(from, MSG_REPORT.rangeReversed));
     expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
-    expect(error).toHaveBeenCalledWith(MSG_REPORT.rangeReversed);
-    expect(screen.getByRole('alert')).toHaveTextContent(MSG_REPORT.rangeReversed);
+    // once (issue 33 row 9): no toast, no banner
+    expect(screen.getAllByText(MSG_REPORT.rangeReversed)).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+  });
+
+  it('says a period over 366 days once, under the date that was changed, keeping the report and its heading', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    const { router } = renderRoutes(routes, ['/reports']);
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-01-01'));
+
+    // From moved more than a year before To: said under From, which was changed (the server names To)
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2023-12-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const from = screen.getByLabelText('From');
+    await waitFor(() => expectPointedAt(from, MSG_REPORT.rangeTooLong));
+    expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(MSG_REPORT.rangeTooLong)).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // nothing asked of the server; the heading, its period and the figures stay
+    expect(reportCalls(fetch)).toEqual(['/api/complaints/admin/report']);
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(screen.getByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025')).toBeInTheDocument();
+    expect(screen.getByText('Filed', { selector: 'dt' }).parentElement).toHaveTextContent('1,250');
+
+    // a date changed again clears it; To moved too far is said under To
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-02' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText('To'), MSG_REPORT.rangeTooLong));
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    // and a To before From, under To, which was changed
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-12-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText('To'), MSG_REPORT.rangeReversed));
+    expect(reportCalls(fetch)).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+
+    // 366 days is a period the server takes
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2025-01-01&to=2026-01-01'));
+  });
+
+  it('still toasts and shows a failure that names no field', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/complaints/admin/report': () => jsonResponse(500, { message: 'Something went wrong' }),
+    });
+    renderRoutes(routes, ['/reports']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(error).toHaveBeenCalledWith('Something went wrong');
   });
 
   it('downloads the export through the link when the session cookie opens it', async () => {
@@ -261,7 +333,9 @@ describe('reports', () => {
     renderRoutes(routes, ['/reports?type=Hostel']);
     await screen.findByText(/^Complaints filed from/);
     fireEvent.click(screen.getByRole('link', { name: 'Export CSV' }));
-    await waitFor(() => expect(clicked).toEqual(['/api/complaints/admin/export.csv?type=Hostel']));
+    await waitFor(() =>
+      expect(clicked).toEqual(['/api/complaints/admin/export.csv?from=2025-01-01&to=2025-03-31&type=Hostel']),
+    );
     expect(await screen.findByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
   });
 });

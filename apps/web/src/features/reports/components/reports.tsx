@@ -1,7 +1,7 @@
-import { COMPLAINT_TYPES, MSG, type TReport } from '@bit/contract';
+import { COMPLAINT_TYPES, MSG, periodIssue, REPORT_DAYS_DEFAULT, type TReport } from '@bit/contract';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ExportCsvLink } from '../../../components/export-csv-link';
+import { CsvTimesNote, ExportCsvLink } from '../../../components/export-csv-link';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -23,11 +23,8 @@ import { formatCount, formatHours } from './format';
 
 const REPORT_FAILED = 'Failed to load the report';
 
-/**
- * The contract's REPORT_DAYS_DEFAULT, written out: importing it would bring the contract's report
- * schemas, and zod with them (25 KB gzipped), into this screen. A test holds the two together.
- */
-export const DEFAULT_DAYS = 90;
+/** The server's period without dates (the contract's zod-free period.ts: no schema comes with it). */
+export const DEFAULT_DAYS = REPORT_DAYS_DEFAULT;
 
 /** Reads the report's filters from the query string: ?from=&to=&type=&hostelNo= */
 function filtersFromParams(params: URLSearchParams): TReportFilters {
@@ -46,6 +43,23 @@ function toParams(filters: TReportFilters) {
 }
 
 type TRange = { from: string; to: string };
+
+/** A period refused before it is asked for: the field it is said under, and why. */
+type TRefusal = { field: 'from' | 'to'; message: string };
+
+/**
+ * What is wrong with the form's period (the contract's periodIssue, as the server would answer),
+ * said of the date that was changed from the period shown (`applied`) when only one was: a From moved
+ * a year back is what made the period too long, whatever the server's 400 would name.
+ */
+function periodRefusal(form: TRange, applied: TRange): TRefusal | null {
+  const issue = periodIssue(form.from || undefined, form.to || undefined);
+  if (!issue) return null;
+  const fromChanged = form.from !== applied.from;
+  const toChanged = form.to !== applied.to;
+  const field = fromChanged && !toChanged ? 'from' : toChanged && !fromChanged ? 'to' : issue.field;
+  return { field, message: issue.message };
+}
 
 /**
  * The quick periods, each ending today (the browser's day). The default one leaves the dates out, so
@@ -82,7 +96,9 @@ export function Reports() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const query = useReport(filters);
-  useErrorToast(query.error, (error) => errorMessage(error, REPORT_FAILED));
+  // A 400 that names fields is said under them and nowhere else: no toast, no banner (issue 33 row 9).
+  const refused = query.error instanceof ApiError ? (query.error.errors ?? []) : [];
+  useErrorToast(refused.length > 0 ? null : query.error, (error) => errorMessage(error, REPORT_FAILED));
   const formRef = useRef<HTMLFormElement>(null);
 
   // The form follows the URL (first load, back/forward, a quick period); a date the URL leaves out
@@ -97,18 +113,43 @@ export function Reports() {
     setForm((prev) => ({ ...prev, from: prev.from || echoed.from, to: prev.to || echoed.to }));
   }, [filters, echoed]);
 
-  // A 400 names the fields it refuses: shown under each, and the first is focused.
-  const refused = query.error instanceof ApiError ? query.error.errors : [];
-  const errorOf = (field: keyof TReportFilters) => refused.find((e) => e.field === field)?.message;
+  // The report on screen and the filters it answers: the last one the server gave. It stays while a
+  // refused period is corrected, so the heading's period line and the figures do not go, and the
+  // export takes what it shows.
+  const [shown, setShown] = useState<{ report: TReport; filters: TReportFilters }>();
   useEffect(() => {
-    if (query.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [query.error]);
+    if (echoed) setShown({ report: echoed, filters });
+  }, [echoed, filters]);
 
-  const set = (field: keyof TReportFilters) => (value: string) =>
+  // A period refused here, before it is asked for; gone once either date is changed.
+  const [refusal, setRefusal] = useState<TRefusal | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new URL is a new start
+  useEffect(() => setRefusal(null), [filters]);
+
+  // What a field is refused for: the refusal here, else the server's 400 naming it; the field is focused.
+  const errorOf = (field: keyof TReportFilters) =>
+    refusal
+      ? refusal.field === field
+        ? refusal.message
+        : undefined
+      : refused.find((e) => e.field === field)?.message;
+  useEffect(() => {
+    if (query.error || refusal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [query.error, refusal]);
+
+  const set = (field: keyof TReportFilters) => (value: string) => {
+    if (field === 'from' || field === 'to') setRefusal(null);
     setForm((prev) => ({ ...prev, [field]: value }));
+  };
 
   function onApply(event: FormEvent) {
     event.preventDefault();
+    const applied = { from: filters.from || (echoed?.from ?? ''), to: filters.to || (echoed?.to ?? '') };
+    const refusing = periodRefusal(form, applied);
+    if (refusing) {
+      setRefusal(refusing);
+      return;
+    }
     // the server's own period, untouched, stays the server's: its dates stay out of the URL
     const serversPeriod =
       !filters.from && !filters.to && echoed && form.from === echoed.from && form.to === echoed.to;
@@ -137,18 +178,22 @@ export function Reports() {
         <div>
           <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.reports}</h1>
           <p className="mt-1 text-slate-700" aria-live="polite">
-            {echoed ? <Period report={echoed} filters={filters} /> : null}
+            {shown ? <Period report={shown.report} filters={shown.filters} /> : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-3 print:hidden">
-          <ExportCsvLink href={exportComplaintsUrl(filters)} />
+          <ExportCsvLink
+            href={exportComplaintsUrl(
+              shown ? { ...shown.filters, from: shown.report.from, to: shown.report.to } : filters,
+            )}
+          />
           <Button variant="secondary" onClick={() => window.print()}>
             Print
           </Button>
         </div>
       </div>
       <p className="mt-2 text-sm text-slate-600 print:hidden">
-        The CSV lists every complaint of the chosen type and hostel, whatever the period.
+        The CSV lists the complaints of the period, type and hostel shown. <CsvTimesNote />
       </p>
 
       <Card className="mt-6 print:hidden">
@@ -212,18 +257,27 @@ export function Reports() {
         </form>
       </Card>
 
-      <QueryState query={query} errorText={errorMessage(query.error, REPORT_FAILED)} className="mt-6">
-        {(report) => (
-          <div aria-busy={updating || undefined} className={updating ? 'opacity-60' : undefined}>
-            {updating && (
-              <p role="status" className="sr-only">
-                {MSG.loading}
-              </p>
-            )}
-            <Figures report={report} />
+      {refused.length > 0 ? (
+        // refused fields: the report shown before stays (none at an address refused from the start)
+        shown && (
+          <div className="mt-6">
+            <Figures report={shown.report} />
           </div>
-        )}
-      </QueryState>
+        )
+      ) : (
+        <QueryState query={query} errorText={errorMessage(query.error, REPORT_FAILED)} className="mt-6">
+          {(report) => (
+            <div aria-busy={updating || undefined} className={updating ? 'opacity-60' : undefined}>
+              {updating && (
+                <p role="status" className="sr-only">
+                  {MSG.loading}
+                </p>
+              )}
+              <Figures report={report} />
+            </div>
+          )}
+        </QueryState>
+      )}
     </section>
   );
 }
