@@ -84,7 +84,8 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Complaints in the authority's scope, with counts over the whole scope",
-        description: 'An authority awaiting approval gets an empty page and zero counts.',
+        description:
+          'Newest first; with `overdue=true` most overdue first (CONTRACT 6.6). An authority awaiting approval gets an empty page and zero counts.',
         querystring: ZAuthorityListQuery,
         response: { 200: ZAuthorityComplaintPage, ...ERROR_RESPONSES },
       },
@@ -99,6 +100,8 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'All complaints matching every given filter',
+        description:
+          'Newest first; with `overdue=true` most overdue first (CONTRACT 6.6). `from` and `to` keep the complaints filed on those days in TIME_ZONE, as the report takes them, newest first by filing time.',
         querystring: ZAdminListQuery,
         response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
@@ -147,9 +150,9 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       ...only('admin'),
       schema: {
         tags,
-        summary: 'Every complaint matching the filters, newest first, as CSV (CONTRACT 5.6)',
+        summary: 'Every complaint matching the filters, in the list order, as CSV (CONTRACT 5.6, 6.6)',
         description:
-          'Streamed: a UTF-8 byte-order mark, a header line, RFC 4180 quoting, and formula-like cells prefixed with a quote.',
+          'Streamed: a UTF-8 byte-order mark, a header line, RFC 4180 quoting, and formula-like cells prefixed with a quote. Dates in TIME_ZONE as YYYY-MM-DD HH:MM:SS. `from` and `to` as on /admin/all.',
         querystring: ZExportQuery,
         response: { 200: z.string().meta({ description: 'text/csv; charset=utf-8' }), ...ERROR_RESPONSES },
       },
