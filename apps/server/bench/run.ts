@@ -446,6 +446,13 @@ async function runSize(n: number) {
   ).json()) as { data: { id: number }[] };
   const deepBefore = pageBefore.data.at(-1)?.id;
   if (deepBefore === undefined) throw new Error('the filter matched too few complaints for a deep page');
+  // a keyset inside the overdue list: the last one of its 39th page of 20
+  const overduePage = (await (
+    await fetch(`${base}/api/complaints/admin/all?overdue=true&pageSize=20&page=39`, {
+      headers: auth('admin'),
+    })
+  ).json()) as { data: { id: number }[] };
+  const overdueBefore = overduePage.data.at(-1)?.id ?? 1;
   // the report's longest period, ending today in TIME_ZONE (the generator's data covers it)
   const reportTo = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
   const reportFrom = new Date(Date.parse(reportTo) - 365 * 86_400_000).toISOString().slice(0, 10);
@@ -519,6 +526,18 @@ async function runSize(n: number) {
     {
       name: 'GET admin list p1 overdue',
       url: '/api/complaints/admin/all?page=1&overdue=true',
+      headers: auth('admin'),
+    },
+    // issue 33 (CONTRACT 6.6): the overdue list's deeper pages by keyset, most overdue first, and the
+    // admin list over a year of filing days (its count from the rollup, as the report's)
+    {
+      name: 'GET admin list overdue by keyset',
+      url: `/api/complaints/admin/all?page=40&overdue=true&before=${overdueBefore}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET admin list 366 days, hostel 5 p1',
+      url: `/api/complaints/admin/all?from=${reportFrom}&to=${reportTo}&hostelNo=5&page=1`,
       headers: auth('admin'),
     },
     {
