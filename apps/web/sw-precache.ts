@@ -9,7 +9,7 @@ const PRECACHE_LINE = 'const PRECACHE = [];';
 
 /**
  * Writes dist/sw.js from public/sw.js with this build's files in it: every file under /assets/ (each
- * screen's code and the stylesheet), which the worker keeps when it installs, so a screen never opened
+ * screen's code and the stylesheet), which the worker keeps after the first visit, so a screen never opened
  * before still opens offline (issue 33: offline, File New Complaint showed the router's crash page, its
  * code never fetched). The build's version is a hash of that list: a new deployment is a new worker,
  * whose cache replaces the old one's, and an unchanged build keeps its worker.

@@ -2,8 +2,8 @@
 //
 // Cached: index.html (the shell, never a page marked no-store), the files it names (entry script, stylesheet), the manifest and icons,
 // and every file under /assets/ of this build (each screen's code: PRECACHE, written by the build,
-// sw-precache.ts), kept when the worker installs after the first visit, so any screen opens offline,
-// not only those opened before (issue 33). Their names change with their content, so a cached one is
+// sw-precache.ts), kept after the first visit (the page asks once its first screen has settled), so
+// any screen opens offline, not only those opened before (issue 33). Their names change with their content, so a cached one is
 // never stale. Never cached: anything under /api (complaints, notices, the session: personal
 // data stays out of the caches, and an API answer always comes from the server or fails), nor any
 // request that is not a GET of this origin.
@@ -49,7 +49,15 @@ async function cacheApp() {
   await cache.put(SHELL, res);
   // the shell's own files or no worker: without them it would open nothing offline
   await cache.addAll([...STATIC, ...assetsOf(html)]);
-  // every other screen's code: a file that fails to come (a flaky connection) is fetched when used
+}
+
+/**
+ * Every other screen's code, when the page asks (lib/service-worker.ts, once its first screen has
+ * settled: fetched while it loads, it would compete with it on a phone). A file that fails to come (a
+ * flaky connection) is fetched when it is used.
+ */
+async function cacheEveryScreen() {
+  const cache = await caches.open(CACHE);
   await Promise.allSettled(PRECACHE.map((url) => keep(cache, url)));
 }
 
@@ -66,8 +74,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page sends the /assets/ files it loaded before this worker controlled it (its route's code).
+// The page sends the /assets/ files it loaded before this worker controlled it (its route's code), and
+// then asks for every screen's.
 self.addEventListener('message', (event) => {
+  if (event.data?.type === 'cache-every-screen') {
+    event.waitUntil(cacheEveryScreen());
+    return;
+  }
   const urls = event.data?.type === 'cache-assets' ? event.data.urls : null;
   if (!Array.isArray(urls)) return;
   const wanted = urls

@@ -15,5 +15,5 @@ export const MSG_SHELL = {
   retry: 'Retry',
   // the router's page for an address that is no screen (SPEC's text stays for every other error)
   notFound: 'Page not found',
-  notFoundWhy: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+  notFoundWhy: 'There is no page at this address.',
 } as const;
