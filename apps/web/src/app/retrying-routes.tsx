@@ -1,7 +1,7 @@
 import { type ComponentType, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { NeedsConnection } from '../components/needs-connection';
-import { isChunkLoadError } from '../lib/lazy-with-retry';
+import { isChunkLoadError } from '../lib/chunk-errors';
 
 type TRouteModule = { Component?: ComponentType | null };
 type TLoad = () => Promise<TRouteModule>;

@@ -1,6 +1,6 @@
 import { MSG_SHELL } from '@bit/contract';
 import { useEffect, useRef, useState } from 'react';
-import { reloadIfOnline } from '../lib/lazy-with-retry';
+import { reloadIfOnline } from '../lib/chunk-errors';
 import { Button } from './ui/button';
 
 /**

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button';
 import { dashboardPath, paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/components/auth-provider';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { isChunkLoadError, retryFailedImports } from '../../lib/lazy-with-retry';
+import { isChunkLoadError, retryFailedImports } from '../../lib/chunk-errors';
 
 /**
  * The router's error page: unknown routes (a 404 with the way home), code that could not be loaded (a
@@ -19,7 +19,7 @@ export function ErrorPage() {
   return <UnexpectedError error={error} />;
 }
 
-/** Imports again what failed (lib/lazy-with-retry.ts) and draws the screen anew at the same address. */
+/** Imports again what failed (lib/chunk-errors.ts) and draws the screen anew at the same address. */
 function PartNeedsConnection() {
   useDocumentTitle(MSG_SHELL.needsConnection);
   const navigate = useNavigate();
