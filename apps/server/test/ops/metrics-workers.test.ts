@@ -186,6 +186,11 @@ describe(`GET /api/metrics with WORKERS=2 (${TEST_DIALECT})`, () => {
       ),
     );
     expect(filed.map((r) => r.status)).toEqual(Array(FILED).fill(201));
+    // the log lines are written after the answers: read them once all are there
+    await waitFor(
+      () => logLines().filter((l) => l.route === '/api/complaints').length >= FILED,
+      'the filings in the log',
+    );
     expect(pidsOf('/api/complaints').size).toBe(2);
     // two mails that keep failing, not due again for a day: the senders leave them alone
     const now = Date.now();
