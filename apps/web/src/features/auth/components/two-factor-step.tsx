@@ -4,14 +4,11 @@ import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
 import { SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { keepAppCode, keepRecoveryCode } from '../../../lib/code-input';
 import { useSchemaForm } from '../../../lib/form';
 import { useTwoFactorLogin } from '../api/two-factor-login';
 
 const loadSchema = () => import('./login-schema').then((m) => m.codeSchema);
-
-/** What each kind of code keeps of what is typed or pasted ("123 456" is six digits). */
-const keepDigits = (text: string) => text.replace(/\D/g, '').slice(0, 6);
-const keepRecovery = (text: string) => text.replace(/[^A-Za-z0-9-]/g, '').slice(0, 11);
 
 /**
  * A login's second step (CONTRACT 6.5), in the login's card: the ticket of a correct password and a
@@ -76,7 +73,7 @@ export function TwoFactorStep({
             placeholder="xxxxx-xxxxx"
             className="font-mono"
             required
-            {...form.filtered('code', keepRecovery)}
+            {...form.filtered('code', keepRecoveryCode)}
           />
         ) : (
           <TextField
@@ -86,7 +83,7 @@ export function TwoFactorStep({
             autoComplete="one-time-code"
             placeholder="123456"
             required
-            {...form.filtered('code', keepDigits)}
+            {...form.filtered('code', keepAppCode)}
           />
         )}
         <SubmitButton className="w-full" pending={verify.isPending} pendingText="Verifying…">

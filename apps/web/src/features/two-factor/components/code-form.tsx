@@ -2,13 +2,10 @@ import type { TTwoFactorCodeRequest } from '@bit/contract';
 import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
+import { keepAppCode, keepRecoveryCode } from '../../../lib/code-input';
 import { useSchemaForm } from '../../../lib/form';
 
 const loadSchema = () => import('./code-schema').then((m) => m.codeSchema);
-
-/** What each kind of code keeps of what is typed or pasted ("123 456" is six digits). */
-const keepDigits = (text: string) => text.replace(/\D/g, '').slice(0, 6);
-const keepAnyCode = (text: string) => text.replace(/[^A-Za-z0-9-]/g, '').slice(0, 11);
 
 /**
  * One code and a submit: a code from the app (`app`), or that or a recovery code (`any`). `send`
@@ -45,7 +42,7 @@ export function CodeForm({
           placeholder="123456"
           className="max-w-xs"
           required
-          {...form.filtered('code', keepDigits)}
+          {...form.filtered('code', keepAppCode)}
         />
       ) : (
         <TextField
@@ -55,7 +52,7 @@ export function CodeForm({
           spellCheck={false}
           className="max-w-xs"
           required
-          {...form.filtered('code', keepAnyCode)}
+          {...form.filtered('code', keepRecoveryCode)}
         />
       )}
       <div className="flex flex-wrap gap-2">
