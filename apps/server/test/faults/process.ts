@@ -69,7 +69,7 @@ export interface ServerEnv {
 }
 
 /** GET /api/health until it answers 200, or throws after `timeoutMs`. */
-export async function waitForHealth(url: string, timeoutMs = 20_000, proc?: ChildProcess): Promise<void> {
+export async function waitForHealth(url: string, timeoutMs = 60_000, proc?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {
@@ -139,7 +139,7 @@ export async function startServer(
   };
   if (opts.waitHealthy !== false) {
     try {
-      await waitForHealth(url, 20_000, proc);
+      await waitForHealth(url, 60_000, proc);
     } catch (err) {
       await server.kill9();
       throw new Error(`${(err as Error).message}\n--- server output ---\n${out}`);

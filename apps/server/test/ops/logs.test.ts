@@ -153,7 +153,7 @@ describe.skipIf(!SCRIPT || TEST_DIALECT !== 'sqlite')('logs in a terminal', () =
       out += c.toString();
     });
     try {
-      await waitForHealth(`http://127.0.0.1:${port}`, 20_000, proc);
+      await waitForHealth(`http://127.0.0.1:${port}`, 60_000, proc);
       await fetch(`http://127.0.0.1:${port}/api/health`);
       const deadline = Date.now() + 5_000;
       while (!/GET \/api\/health 200/.test(out) && Date.now() < deadline) await sleep(50);
