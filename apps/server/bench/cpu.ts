@@ -5,7 +5,7 @@ import fs from 'node:fs';
  * CPU time by side of a load (Linux /proc): the app's processes, PostgreSQL's, the load generator
  * (this process: autocannon runs in it), and the whole machine's busy share. What a request costs
  * each side, in CPU milliseconds, says how many requests a second the machine's cores allow at
- * most, whatever the code around them does (docs/performance.md, issue 21).
+ * most, whatever the code around them does (docs/performance-history.md, issue 21).
  */
 
 const TICKS_PER_SECOND = (() => {

@@ -1,5 +1,5 @@
 // Each read scenario's own work, without HTTP: the session lookup and the route's service function
-// called in a loop in this process, on SQLite, with hot caches. docs/performance.md puts these
+// called in a loop in this process, on SQLite, with hot caches. docs/performance-history.md puts these
 // beside the HTTP bench's floor (the /api/config row) to bound what ratio each scenario can reach.
 //   npx tsx apps/server/bench/service-cost.ts [--complaints 10000]
 import fs from 'node:fs';

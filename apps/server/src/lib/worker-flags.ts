@@ -1,5 +1,5 @@
 /**
- * V8 flags for the server's worker processes, measured on the benchmark's load (docs/performance.md):
+ * V8 flags for the server's worker processes, measured on the benchmark's load (docs/performance-history.md):
  * - young-generation semispaces of 4 MB instead of 16: about 25 MB less per worker at the same
  *   throughput;
  * - an old generation of at most 128 MB. V8 lets garbage pile up in the old generation until a

@@ -148,7 +148,7 @@ if (TEST_DIALECT === 'postgres') {
     });
 
     // The authority list and the admin stats keep their separate statements: joined, they were
-    // slower at 1,000,000 complaints (docs/performance.md, issue 21; decision 0019).
+    // slower at 1,000,000 complaints (docs/performance-history.md, issue 21; decision 0019).
     describe("the admin's list", () => {
       const lists = [
         '/api/complaints/admin/all?page=1',
