@@ -1,6 +1,6 @@
 // `npm run test:e2e`: builds the app, then runs the Playwright suite in Debian's Chromium against
 // the real server, once on SQLite and once more on PostgreSQL when TEST_DATABASE_URL is set.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -53,15 +53,85 @@ for (const suite of POSTGRES_SUITES)
     console.error(`scripts/e2e.mjs: ${suite} does not exist; update POSTGRES_SUITES`);
     process.exit(1);
   }
-for (const dialect of dialects) {
-  const suites =
-    dialect === 'postgres' && extra.length === 0 && !process.env.E2E_POSTGRES_ALL ? POSTGRES_SUITES : [];
-  console.log(
-    `\n── browser tests on ${dialect}${suites.length ? ` (${suites.length} suites: decision 22)` : ''} ──`,
-  );
-  run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...suites, ...extra], {
-    E2E_DIALECT: dialect,
-    E2E_PORT: String(await freePort()),
-    CHROMIUM_PATH: chromium,
+/**
+ * Without a filter the runs go in two lanes at once (issue 32: CI under 15 minutes): each lane is its
+ * own Playwright process with its own server, database and SMTP sink (global-setup.ts), so they share
+ * nothing but the machine. Lane k runs its share of the SQLite suite, then its share of the PostgreSQL
+ * suites. One test at a time within a lane, as before; E2E_LANES=1 runs everything in one lane.
+ * With a filter (a file, -g …) one lane runs it, on each dialect in turn.
+ */
+const lanes = extra.length === 0 ? Math.max(1, Number(process.env.E2E_LANES ?? 2)) : 1;
+
+const ALL_SUITES = fs
+  .readdirSync(path.join(root, 'apps/web/e2e'))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .map((f) => `e2e/${f}`);
+/** Each dialect's suites split between the lanes: largest file first, to the lane with the fewest
+ * bytes so far, SQLite's then PostgreSQL's on top (a file's size is a fair stand-in for its running
+ * time; Playwright's --shard fills shards in file order by test count and gave one lane nearly all). */
+const lanePlan = (() => {
+  const load = Array(lanes).fill(0);
+  const plan = {};
+  for (const dialect of dialects) {
+    const all = dialect === 'postgres' && !process.env.E2E_POSTGRES_ALL ? POSTGRES_SUITES : ALL_SUITES;
+    plan[dialect] = Array.from({ length: lanes }, () => []);
+    const sized = all.map((f) => ({ f, bytes: fs.statSync(path.join(root, 'apps/web', f)).size }));
+    for (const { f, bytes } of sized.sort((a, b) => b.bytes - a.bytes)) {
+      const lane = load.indexOf(Math.min(...load));
+      plan[dialect][lane].push(f);
+      load[lane] += bytes;
+    }
+  }
+  return plan;
+})();
+
+const runPlaywright = (dialect, shard, prefix) =>
+  new Promise((resolve) => {
+    const suites = extra.length > 0 ? [] : lanePlan[dialect][shard - 1];
+    if (lanes > 1 && suites.length === 0) return resolve(0);
+    const args = ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...suites, ...extra];
+    freePort().then((port) => {
+      const runName = lanes > 1 ? `${dialect}-${shard}` : dialect;
+      console.log(
+        `\n── ${prefix}browser tests on ${dialect}${suites.length ? ` (${suites.length} suites${dialect === 'postgres' ? ': decision 22' : ''})` : ''} ──`,
+      );
+      const child = spawn('npx', args, {
+        cwd: root,
+        stdio: lanes > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: {
+          ...process.env,
+          E2E_DIALECT: dialect,
+          E2E_RUN_NAME: runName,
+          E2E_PORT: String(port),
+          CHROMIUM_PATH: chromium,
+        },
+      });
+      if (lanes > 1)
+        for (const stream of [child.stdout, child.stderr]) {
+          let rest = '';
+          stream.on('data', (chunk) => {
+            const lines = (rest + chunk).split('\n');
+            rest = lines.pop() ?? '';
+            for (const line of lines) console.log(`${prefix}${line}`);
+          });
+          stream.on('end', () => rest && console.log(`${prefix}${rest}`));
+        }
+      child.on('close', (code) => resolve(code ?? 1));
+    });
   });
+
+const laneRuns = Array.from({ length: lanes }, async (_, i) => {
+  const prefix = lanes > 1 ? `[lane ${i + 1}] ` : '';
+  let failed = 0;
+  for (const dialect of dialects) {
+    const code = await runPlaywright(dialect, i + 1, prefix);
+    if (code !== 0) failed = code;
+  }
+  return failed;
+});
+const codes = await Promise.all(laneRuns);
+const failed = codes.find((c) => c !== 0);
+if (failed !== undefined) {
+  console.error(`\nbrowser tests failed (lane exit codes: ${codes.join(', ')})`);
+  process.exit(failed);
 }

@@ -5,7 +5,7 @@ const dialect = process.env.E2E_DIALECT ?? 'sqlite';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: `./test-results/${dialect}`,
+  outputDir: `./test-results/${process.env.E2E_RUN_NAME ?? dialect}`,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1,

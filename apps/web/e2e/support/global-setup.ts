@@ -68,7 +68,7 @@ export default async function globalSetup() {
   if (dialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('E2E_DIALECT=postgres needs TEST_DATABASE_URL');
-    const name = `bitc_e2e_${Date.now()}`;
+    const name = `bitc_e2e_${Date.now()}_${process.pid}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
