@@ -14,14 +14,12 @@ export const FEEDBACK_PATH = '/feedback';
 export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;
 
 /**
- * The id of the <script type="application/json"> in which the server hands the status page its
- * complaint (opened with a session cookie), for the web app to start from without a request.
+ * The complaint token a screen's address names (`?token=…` of complaintStatusPath and rateComplaintPath):
+ * the first `token`, trimmed; '' when there is none. The one reading of it: the web app's screens, and the
+ * server when it answers the status page's first request into the page (apps/server:
+ * plugins/app/signed-in-page.ts), so the two always mean the same complaint.
  */
-export const EMBEDDED_COMPLAINT_ID = 'complaint-data';
-
-/**
- * The id of the <script type="application/json"> in which the server hands a page opened with a
- * session cookie its signed-in user, as check-auth answers it (`{ user }`), so the app starts signed
- * in without asking.
- */
-export const EMBEDDED_SESSION_ID = 'session-data';
+export function tokenInAddress(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return (params.get('token') ?? '').trim();
+}
