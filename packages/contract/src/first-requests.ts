@@ -20,9 +20,6 @@ export const EMBEDDED_ANSWERS_ID = 'page-answers';
 /** The signed-in user (GET /auth/check-auth): the first request of every page, and its answer with it. */
 export const SESSION_REQUEST = '/auth/check-auth';
 
-/** One complaint by its token, as the status page asks for it (GET /complaints/:token). */
-export const complaintRequest = (token: string) => `/complaints/${encodeURIComponent(token)}`;
-
 /**
  * The API GETs a screen sends as it first draws, opened with no filters in its address, for the user
  * it is for, each exactly as the app's client writes its address (path under /api, its query in the

@@ -12,14 +12,3 @@ export const FEEDBACK_PATH = '/feedback';
 
 /** The feedback screen with one resolved complaint chosen: "Rate this resolution" (the Resolved mail, the web). */
 export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;
-
-/**
- * The complaint token a screen's address names (`?token=…` of complaintStatusPath and rateComplaintPath):
- * the first `token`, trimmed; '' when there is none. The one reading of it: the web app's screens, and the
- * server when it answers the status page's first request into the page (apps/server:
- * plugins/app/signed-in-page.ts), so the two always mean the same complaint.
- */
-export function tokenInAddress(search: string | URLSearchParams): string {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return (params.get('token') ?? '').trim();
-}

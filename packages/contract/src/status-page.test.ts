@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { complaintStatusPath, rateComplaintPath, tokenInAddress } from './links';
+import { complaintStatusPath, rateComplaintPath } from './links';
+import { tokenInAddress } from './status-page';
 
 describe("the token in a screen's address", () => {
   it('is the first token, trimmed, from a query string or search params alike', () => {
