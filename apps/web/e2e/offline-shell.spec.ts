@@ -282,6 +282,9 @@ test('a signed-in screen loaded with the session cookie asks the API nothing as 
     [warden, '/notifications', null],
     [admin, '/admin-dashboard', null],
     [admin, '/view-complaints', token],
+    // the status page: its complaint and the session are page answers too, no request of its own
+    [student, `/complaint-status?token=${token}`, 'Tap leaking in the washroom'],
+    [warden, `/complaint-status?token=${token}`, 'Tap leaking in the washroom'],
   ] as const;
   const asked: string[] = [];
   page.on('request', (req) => {
@@ -293,6 +296,9 @@ test('a signed-in screen loaded with the session cookie asks the API nothing as 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     if (shows) await expect(page.getByText(shows).first()).toBeVisible();
+    // the status page's shell shows the complaint too: wait for the app's own search
+    if (path.startsWith('/complaint-status'))
+      await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
   expect(asked).toEqual([]);

@@ -8,17 +8,23 @@ export const RECENT_FEEDBACK_SIZE = 5;
 export const RECENT_COMPLAINTS_SIZE = 5;
 
 /**
- * The id of the <script type="application/json"> in which the server hands a page opened with a
- * session cookie the API's answers to the requests its screen makes first (FIRST_REQUESTS), by the
- * address the app asks them at.
+ * The id of the one <script type="application/json"> in which the server hands a page opened with a
+ * session cookie its first data: the API's answers to the requests the app makes first, by the
+ * address the app asks them at (SESSION_REQUEST, FIRST_REQUESTS_OF_EVERY_SCREEN, the screen's
+ * FIRST_REQUESTS, and on the status page complaintRequest of the address's token). The page carries
+ * no other data: one writer (apps/server: plugins/app/signed-in-page.ts), one reader (apps/web:
+ * lib/api-client.ts).
  */
 export const EMBEDDED_ANSWERS_ID = 'page-answers';
+
+/** The signed-in user (GET /auth/check-auth): the first request of every page, and its answer with it. */
+export const SESSION_REQUEST = '/auth/check-auth';
 
 /**
  * The API GETs a screen sends as it first draws, opened with no filters in its address, for the user
  * it is for, each exactly as the app's client writes its address (path under /api, its query in the
  * order the screen sends it). The server answers them into the page it sends with a session cookie
- * (apps/server: plugins/external/signed-in-page.ts) and the client takes those answers instead of
+ * (apps/server: plugins/app/signed-in-page.ts) and the client takes those answers instead of
  * asking (apps/web: lib/api-client.ts), so the screen's data is there when its code is; a browser test
  * fails when a screen asks for one of them itself (apps/web/e2e/offline-shell.spec.ts).
  */

@@ -12,16 +12,3 @@ export const FEEDBACK_PATH = '/feedback';
 
 /** The feedback screen with one resolved complaint chosen: "Rate this resolution" (the Resolved mail, the web). */
 export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;
-
-/**
- * The id of the <script type="application/json"> in which the server hands the status page its
- * complaint (opened with a session cookie), for the web app to start from without a request.
- */
-export const EMBEDDED_COMPLAINT_ID = 'complaint-data';
-
-/**
- * The id of the <script type="application/json"> in which the server hands a page opened with a
- * session cookie its signed-in user, as check-auth answers it (`{ user }`), so the app starts signed
- * in without asking.
- */
-export const EMBEDDED_SESSION_ID = 'session-data';

@@ -94,6 +94,15 @@ describe("the page's own answers (a page loaded with the session cookie)", () =>
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('hands an answer to a first render as it would to the first GET: once, then the server is asked', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: { id: 2 } }) });
+    const loaded = await loadOnPage({ '/api/auth/check-auth': { user: { id: 1 } } });
+    expect(loaded.pageAnswer('/auth/check-auth')).toEqual({ user: { id: 1 } });
+    expect(loaded.pageAnswer('/auth/check-auth')).toBeUndefined();
+    await expect(loaded.api.get('/auth/check-auth')).resolves.toEqual({ user: { id: 2 } });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
   it('never answers from the page once the token is gone', async () => {
     const fetch = mockFetch({
       'GET /api/complaints/student': () => jsonResponse(401, { message: 'Not signed in' }),

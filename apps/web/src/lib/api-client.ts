@@ -1,4 +1,4 @@
-import { EMBEDDED_ANSWERS_ID, TOKEN_STORAGE_KEY } from '@bit/contract';
+import { EMBEDDED_ANSWERS_ID, SESSION_REQUEST, TOKEN_STORAGE_KEY } from '@bit/contract';
 
 /** The one API client: same-origin '/api', cookies sent, bearer token when stored, JSON in and out. */
 const API_BASE = '/api';
@@ -22,7 +22,6 @@ export class ApiError extends Error {
 
 /** Calls whose 401 means "wrong credentials" (or a login's expired second step) and must not sign the visitor out. */
 const LOGIN_PATHS = ['/auth/student-login', '/auth/authority-login', '/auth/admin-login', '/auth/two-factor'];
-const CHECK_AUTH_PATH = '/auth/check-auth';
 
 export function getStoredToken(): string | null {
   try {
@@ -110,7 +109,7 @@ export function baseHeaders(): Headers {
 export function refusal(path: string, status: number, data: unknown): ApiError {
   if (status === 401) {
     const cleanPath = path.split('?')[0] ?? path;
-    if (cleanPath === CHECK_AUTH_PATH) {
+    if (cleanPath === SESSION_REQUEST) {
       clearStoredToken();
     } else if (!LOGIN_PATHS.includes(cleanPath)) {
       clearStoredToken();
@@ -136,13 +135,14 @@ export function parseBody(text: string): unknown {
 }
 
 /**
- * The API's answers the server put into the page for the requests its screen makes first (a page
- * loaded with the session cookie: contract FIRST_REQUESTS), by address. Read as this module loads;
- * each is taken once, by the first GET of its address, within the page's first half minute, and
+ * The page's first data (contract EMBEDDED_ANSWERS_ID): the API's answers the server put into a page
+ * loaded with the session cookie, by address: the session (check-auth), what the screen asks first
+ * (contract FIRST_REQUESTS) and the status page's complaint. The one reader of it: read as this module
+ * loads; each is taken once, by the first GET of its address, within the page's first half minute, and
  * only while the session it was read for is the one signed in (a sign-in or a logout drops them all).
  * Later requests always go to the server.
  */
-const PAGE_ANSWERS_FRESH_MS = 30_000;
+export const PAGE_ANSWERS_FRESH_MS = 30_000;
 const pageAnswers: Map<string, unknown> = (() => {
   const element = document.getElementById(EMBEDDED_ANSWERS_ID);
   element?.remove();
@@ -154,17 +154,23 @@ const pageAnswers: Map<string, unknown> = (() => {
   }
 })();
 
-function takePageAnswer(url: string): { answer: unknown } | null {
-  if (!pageAnswers.has(url)) return null;
+/**
+ * The page's answer to a GET of this path and query, taken (the next GET of it asks the server), or
+ * undefined. `api.get` asks it first; a screen that must draw its data on its first render, before a
+ * promise could settle (the session, the status page's complaint), takes it here as that GET would.
+ */
+export function pageAnswer<T>(path: string, query?: TQuery): T | undefined {
+  const url = buildUrl(path, query);
+  if (!pageAnswers.has(url)) return undefined;
   const answer = pageAnswers.get(url);
   pageAnswers.delete(url);
-  return mayHaveSession() && performance.now() < PAGE_ANSWERS_FRESH_MS ? { answer } : null;
+  return mayHaveSession() && performance.now() < PAGE_ANSWERS_FRESH_MS ? (answer as T) : undefined;
 }
 
 async function request<T>(method: string, path: string, options: TRequestOptions = {}): Promise<T> {
   if (method === 'GET') {
-    const fromPage = takePageAnswer(buildUrl(path, options.query));
-    if (fromPage) return fromPage.answer as T;
+    const fromPage = pageAnswer<T>(path, options.query);
+    if (fromPage !== undefined) return fromPage;
   }
   const headers = baseHeaders();
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_ANSWERS_ID, EMBEDDED_COMPLAINT_ID, EMBEDDED_SESSION_ID } from '@bit/contract';
+import { complaintRequest, EMBEDDED_ANSWERS_ID, SESSION_REQUEST } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -63,14 +63,26 @@ function script(html: string, id: string) {
   const m = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);
   return m ? JSON.parse(m[1] as string) : undefined;
 }
-const embedded = (html: string) => script(html, EMBEDDED_COMPLAINT_ID);
+/** The page answers: the page's one carrier of data, by the address the app asks at. */
+const answersOf = (html: string) => script(html, EMBEDDED_ANSWERS_ID);
+/** The signed-in user the page carries: its answer to check-auth. */
+const sessionOf = (html: string) => answersOf(html)?.[`/api${SESSION_REQUEST}`];
+/** The status page's complaint: its answer to GET /api/complaints/:token, for whichever token. */
+function embedded(html: string) {
+  const answers = answersOf(html) ?? {};
+  const found = Object.keys(answers).filter((k) => /^\/api\/complaints\/[^/?]+$/.test(k));
+  expect(found.length).toBeLessThanOrEqual(1);
+  return found[0] === undefined ? undefined : answers[found[0]].data;
+}
+
+const SESSION = `/api${SESSION_REQUEST}`;
 
 describe('a page opened with a session cookie', () => {
   it('carries the signed-in user as check-auth answers it, and is stored by no cache', async () => {
     for (const who of [owner, warden, admin]) {
       const { html, cache } = await load('/team', who.token);
       const check = await t.request({ method: 'GET', url: '/api/auth/check-auth', token: who.token });
-      expect(script(html, EMBEDDED_SESSION_ID)).toEqual(check.body);
+      expect(sessionOf(html)).toEqual(check.body);
       expect(cache).toBe('no-store');
     }
   });
@@ -99,20 +111,32 @@ describe('a page opened with a session cookie', () => {
 
   it("carries the API's own answers to what the screen asks first, by the address the app asks them at", async () => {
     const cases = [
-      [owner, '/student-dashboard', ['/api/config', '/api/complaints/student?page=1&pageSize=20']],
-      [owner, '/student-notifications', ['/api/config', '/api/notifications/all?page=1&pageSize=10']],
-      [warden, '/manage-complaints', ['/api/config', '/api/complaints/authority?page=1&pageSize=20']],
-      [warden, '/authority-dashboard', ['/api/config', '/api/complaints/authority?page=1&pageSize=5']],
-      [warden, '/notifications', ['/api/config', '/api/notifications?page=1&pageSize=10']],
+      [owner, '/student-dashboard', [SESSION, '/api/config', '/api/complaints/student?page=1&pageSize=20']],
+      [
+        owner,
+        '/student-notifications',
+        [SESSION, '/api/config', '/api/notifications/all?page=1&pageSize=10'],
+      ],
+      [
+        warden,
+        '/manage-complaints',
+        [SESSION, '/api/config', '/api/complaints/authority?page=1&pageSize=20'],
+      ],
+      [
+        warden,
+        '/authority-dashboard',
+        [SESSION, '/api/config', '/api/complaints/authority?page=1&pageSize=5'],
+      ],
+      [warden, '/notifications', [SESSION, '/api/config', '/api/notifications?page=1&pageSize=10']],
       [
         admin,
         '/admin-dashboard',
-        ['/api/config', '/api/complaints/admin/stats', '/api/feedback?page=1&pageSize=5'],
+        [SESSION, '/api/config', '/api/complaints/admin/stats', '/api/feedback?page=1&pageSize=5'],
       ],
-      [admin, '/view-complaints', ['/api/config', '/api/complaints/admin/all?page=1&pageSize=20']],
+      [admin, '/view-complaints', [SESSION, '/api/config', '/api/complaints/admin/all?page=1&pageSize=20']],
       // a screen that is not theirs, and one opened with filters: only what every screen asks
-      [owner, '/manage-complaints', ['/api/config']],
-      [warden, '/manage-complaints?status=Pending', ['/api/config']],
+      [owner, '/manage-complaints', [SESSION, '/api/config']],
+      [warden, '/manage-complaints?status=Pending', [SESSION, '/api/config']],
     ] as const;
     for (const [who, url, asked] of cases) {
       const answers = script((await load(url, who.token)).html, EMBEDDED_ANSWERS_ID);
@@ -164,7 +188,7 @@ describe('a page opened with a session cookie', () => {
     // a page load, the browser's own or passed on by the worker
     for (const dest of ['document', 'empty']) {
       const page = await load('/', owner.token, { 'sec-fetch-dest': dest, 'sec-fetch-mode': 'navigate' });
-      expect(script(page.html, EMBEDDED_SESSION_ID)?.user.id, dest).toBe(owner.id);
+      expect(sessionOf(page.html)?.user.id, dest).toBe(owner.id);
     }
   });
 
@@ -193,10 +217,20 @@ describe('the status page opened with a session cookie', () => {
     expect(cache).toBe('no-store');
   });
 
+  it('carries its first data in one place, the page answers: the session and the complaint are entries of it', async () => {
+    const { html } = await open(`?token=${complaintToken}`, owner.token);
+    expect(html.match(/<script type="application\/json"[^>]*>/g)).toEqual([
+      `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">`,
+    ]);
+    expect(Object.keys(answersOf(html)).sort()).toEqual(
+      [SESSION, '/api/config', `/api${complaintRequest(complaintToken)}`].sort(),
+    );
+  });
+
   it('writes hostile text as text in the summary and as escaped JSON in the script', async () => {
     const { html } = await open(`?token=${complaintToken}`, owner.token);
-    // the only elements are the page's own: one module script, the three JSON scripts, no image
-    expect(html.match(/<script/g)).toHaveLength(4);
+    // the only elements are the page's own: one module script, the one JSON script, no image
+    expect(html.match(/<script/g)).toHaveLength(2);
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(embedded(html).description).toBe(HOSTILE);
@@ -239,6 +273,6 @@ describe('the status page opened with a session cookie', () => {
 
   it('reads the first token, trimmed, as the app does', async () => {
     const { html } = await open(`?token=%20${complaintToken}%20&token=CMP-OTHER`, owner.token);
-    expect(embedded(html)?.token).toBe(complaintToken);
+    expect(answersOf(html)[`/api${complaintRequest(complaintToken)}`].data.token).toBe(complaintToken);
   });
 });

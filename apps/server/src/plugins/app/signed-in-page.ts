@@ -1,13 +1,14 @@
 import type { TRole } from '@bit/contract';
 import {
   COMPLAINT_STATUS_PATH,
+  complaintRequest,
   EMBEDDED_ANSWERS_ID,
-  EMBEDDED_COMPLAINT_ID,
-  EMBEDDED_SESSION_ID,
   FIRST_REQUESTS,
   FIRST_REQUESTS_OF_EVERY_SCREEN,
+  SESSION_REQUEST,
   SIGNED_IN_HEADINGS,
   type TComplaintWithHistory,
+  tokenInAddress,
   ZCheckAuthResponse,
   ZComplaintPage,
   ZComplaintWithHistory,
@@ -16,8 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml, withHeading } from '../../lib/page-shell';
 import { formatZoned } from '../../lib/zoned-time';
-import { toUser } from '../../services/users';
-import { loadSession, readToken } from './auth';
+import { readToken } from './auth';
 
 /** The skeleton's cards (apps/web/index.html), where a summary of the screen's data goes. */
 const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;
@@ -125,28 +125,36 @@ async function askApi(request: FastifyRequest, token: string, path: string): Pro
 }
 
 /**
- * The status page's complaint as GET /api/complaints/:token answers it, for the URL's token as the
- * app reads it (the first token=, trimmed); null when there is none this user may see.
+ * The request the status page makes first for its complaint: the address's token as the app reads it
+ * (the contract's tokenInAddress), none without one or with one longer than any token.
  */
-async function statusComplaint(request: FastifyRequest, token: string) {
+function statusRequest(request: FastifyRequest): string | null {
   const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  const complaintToken = (new URLSearchParams(query).get('token') ?? '').trim();
-  if (!complaintToken || complaintToken.length > 64) return null;
-  const answer = await askApi(request, token, `/complaints/${encodeURIComponent(complaintToken)}`);
-  const parsed = ZComplaintWithHistory.safeParse((answer as { data?: unknown } | undefined)?.data);
-  return parsed.success ? parsed.data : null;
+  const complaintToken = tokenInAddress(query);
+  return complaintToken && complaintToken.length <= 64 ? complaintRequest(complaintToken) : null;
 }
 
 /**
- * The API's answers to the requests the screen makes first (contract FIRST_REQUESTS; only for a
- * screen opened with no filters in its address), by the address the app asks them at (askApi), and
+ * The API's answers to the requests the screen makes first, by the address the app asks them at
+ * (askApi): what every screen asks, the screen's own (contract FIRST_REQUESTS; only for a screen
+ * opened with no filters in its address) and on the status page its complaint (statusRequest); and
  * the screen's own first answer (`main`), which its list summary is drawn from.
  */
-async function firstAnswers(request: FastifyRequest, screen: string, user: { role: TRole }, token: string) {
+async function firstAnswers(
+  request: FastifyRequest,
+  screen: string,
+  user: { role: TRole },
+  token: string,
+  answers: Record<string, unknown>,
+) {
   const hasFilters = request.url.includes('?');
   const screenPaths = hasFilters ? [] : (FIRST_REQUESTS[screen]?.(user) ?? []);
-  const paths = [...FIRST_REQUESTS_OF_EVERY_SCREEN, ...screenPaths];
-  const answers: Record<string, unknown> = {};
+  const complaintPath = screen === COMPLAINT_STATUS_PATH ? statusRequest(request) : null;
+  const paths = [
+    ...FIRST_REQUESTS_OF_EVERY_SCREEN,
+    ...screenPaths,
+    ...(complaintPath ? [complaintPath] : []),
+  ];
   await Promise.all(
     paths.map(async (path) => {
       const answer = await askApi(request, token, path);
@@ -154,20 +162,26 @@ async function firstAnswers(request: FastifyRequest, screen: string, user: { rol
     }),
   );
   const main = screenPaths[0];
-  return { answers, main: main === undefined ? undefined : answers[`/api${main}`] };
+  const complaint = complaintPath
+    ? ZComplaintWithHistory.safeParse((answers[`/api${complaintPath}`] as { data?: unknown })?.data)
+    : null;
+  return {
+    main: main === undefined ? undefined : answers[`/api${main}`],
+    complaint: complaint?.success ? complaint.data : null,
+  };
 }
 
 /**
  * A page of the app opened with a session cookie (a login leaves one; a mail's link, a reload or a
  * bookmark sends it): the page with what the server already knows written into it, so a phone on slow
  * data shows it when the page arrives instead of after the app's code and a round trip or two more
- * (issue 19). The signed-in user as check-auth answers it, for the app to start from; the API's answers
- * to the requests the screen makes first (firstAnswers), and on a list screen the first entries in
- * place of the skeleton's cards (LIST_SUMMARIES); the heading of a
- * screen whose heading names the user (contract: SIGNED_IN_HEADINGS) in the shell; and on
- * /complaint-status?token=… the complaint: its summary in place of the skeleton's cards and the whole
- * as the API answers it. Null, for the page as built, without a live session, for a request that is
- * not a page load (the service worker's own fetch of its shell), or when the read fails.
+ * (issue 19). Its first data in one place, the page answers (contract EMBEDDED_ANSWERS_ID): the API's
+ * answers to the requests the app makes first, by their address, the signed-in user (SESSION_REQUEST)
+ * and on /complaint-status?token=… its complaint among them (firstAnswers). In the shell: the heading
+ * of a screen whose heading names the user (contract: SIGNED_IN_HEADINGS), and in place of the
+ * skeleton's cards a list screen's first entries (LIST_SUMMARIES) or the status page's complaint.
+ * Null, for the page as built, without a live session, for a request that is not a page load (the
+ * service worker's own fetch of its shell), or when the read fails.
  */
 export async function signedInPageFor(
   request: FastifyRequest,
@@ -182,25 +196,21 @@ export async function signedInPageFor(
   if (!page.includes('</body>')) return null;
   const { ctx } = request.server;
   try {
-    const session = await loadSession(request);
-    if (!session) return null;
-    const { user } = ZCheckAuthResponse.parse({ user: toUser(session.user) });
-    let out = withJson(page, EMBEDDED_SESSION_ID, { user });
-    const [{ answers, main }, complaint] = await Promise.all([
-      firstAnswers(request, screen, user, token),
-      screen === COMPLAINT_STATUS_PATH ? statusComplaint(request, token) : null,
-    ]);
-    out = withJson(out, EMBEDDED_ANSWERS_ID, answers);
+    // the session as check-auth answers it: none (a 401, a dead session) is the page as built
+    const session = await askApi(request, token, SESSION_REQUEST);
+    if (session === undefined) return null;
+    const { user } = ZCheckAuthResponse.parse(session);
+    const answers: Record<string, unknown> = { [`/api${SESSION_REQUEST}`]: session };
+    const { main, complaint } = await firstAnswers(request, screen, user, token, answers);
+    let out = withJson(page, EMBEDDED_ANSWERS_ID, answers);
     const heading = SIGNED_IN_HEADINGS[screen]?.(user);
     if (heading) out = withHeading(out, heading);
-    const list = main === undefined ? null : LIST_SUMMARIES[screen]?.(main, ctx.config.timeZone);
-    if (list && SHELL_CARDS.test(out)) out = out.replace(SHELL_CARDS, () => list);
-    if (complaint && SHELL_CARDS.test(out))
-      out = withJson(
-        out.replace(SHELL_CARDS, () => complaintSummaryHtml(complaint, ctx.config.timeZone)),
-        EMBEDDED_COMPLAINT_ID,
-        complaint,
-      );
+    const summary = complaint
+      ? complaintSummaryHtml(complaint, ctx.config.timeZone)
+      : main === undefined
+        ? null
+        : LIST_SUMMARIES[screen]?.(main, ctx.config.timeZone);
+    if (summary && SHELL_CARDS.test(out)) out = out.replace(SHELL_CARDS, () => summary);
     return out;
   } catch (err) {
     request.log.warn({ err }, 'signed-in page: served as built');

@@ -1,5 +1,5 @@
-import { EMBEDDED_SESSION_ID, type TMessageResponse, type TUser } from '@bit/contract';
-import { api, mayHaveSession } from '../../../lib/api-client';
+import { SESSION_REQUEST, type TMessageResponse, type TUser } from '@bit/contract';
+import { api, mayHaveSession, pageAnswer } from '../../../lib/api-client';
 
 // The session is AuthProvider's state, not a cached query: the cache is emptied on every sign-in and
 // logout, and must not take the session with it. Kept apart from the forms' calls, as it is in the
@@ -12,7 +12,7 @@ import { api, mayHaveSession } from '../../../lib/api-client';
  * as always. Without such a copy the check fails as before (`unreachable`).
  */
 const askServer = () =>
-  api.get<{ user: TUser }>('/auth/check-auth').catch(async (error: unknown) => {
+  api.get<{ user: TUser }>(SESSION_REQUEST).catch(async (error: unknown) => {
     const kept = await import('../../../lib/saved-copies').catch(() => null);
     const user = kept?.isNoAnswer(error) ? kept.savedUser() : null;
     if (!user) throw error;
@@ -26,25 +26,16 @@ const askServer = () =>
 let early: Promise<{ user: TUser }> | null = null;
 
 /**
- * The signed-in user the server wrote into the page (a page load with the session cookie:
- * apps/server's plugins/app/signed-in-page.ts), as check-auth answers it: the app starts signed in
- * with it and asks nothing. Taken once, as the entry loads; only while a token is stored, which is what
- * signs the app in (a logout drops both).
+ * The signed-in user a page loaded with the session cookie carries: the page's answer to check-auth
+ * (lib/api-client.ts, pageAnswer), taken as the entry loads, so the app starts signed in with it and
+ * asks nothing. Only while a token is stored, which is what signs the app in (a logout drops both).
  */
-function takeEmbeddedUser(): TUser | null {
-  const element = document.getElementById(EMBEDDED_SESSION_ID);
-  if (!element) return null;
-  element.remove();
-  try {
-    const user = (JSON.parse(element.textContent ?? '') as { user?: TUser }).user;
-    return user && typeof user.id === 'number' && typeof user.role === 'string' ? user : null;
-  } catch {
-    return null;
-  }
+function userOfPage(): TUser | null {
+  const user = pageAnswer<{ user?: TUser }>(SESSION_REQUEST)?.user;
+  return user && typeof user.id === 'number' && typeof user.role === 'string' ? user : null;
 }
 
-const embedded = takeEmbeddedUser();
-export const userAtStart = mayHaveSession() ? embedded : null;
+export const userAtStart = userOfPage();
 if (mayHaveSession() && !userAtStart) {
   early = askServer();
   early.catch(() => undefined);

@@ -1,4 +1,4 @@
-import { EMBEDDED_SESSION_ID, MSG, TOKEN_STORAGE_KEY } from '@bit/contract';
+import { EMBEDDED_ANSWERS_ID, MSG, SESSION_REQUEST, TOKEN_STORAGE_KEY } from '@bit/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -143,13 +143,21 @@ describe('the session check', () => {
 });
 
 describe('a page that carries the signed-in user (loaded with the session cookie)', () => {
-  /** The provider as loaded on such a page: the user in its JSON script, the modules loaded afresh. */
-  async function loadOnPage(storedToken: string | null) {
+  /**
+   * The provider as loaded on such a page: the user among the page answers (as check-auth answers
+   * it), or in a JSON script of its own (the second channel there once was), the modules loaded afresh.
+   */
+  async function loadOnPage(
+    storedToken: string | null,
+    carrier: 'page answers' | 'session-data' = 'page answers',
+  ) {
     if (storedToken) localStorage.setItem(TOKEN_STORAGE_KEY, storedToken);
     const script = document.createElement('script');
     script.type = 'application/json';
-    script.id = EMBEDDED_SESSION_ID;
-    script.textContent = JSON.stringify({ user: asha });
+    script.id = carrier === 'page answers' ? EMBEDDED_ANSWERS_ID : carrier;
+    script.textContent = JSON.stringify(
+      carrier === 'page answers' ? { [`/api${SESSION_REQUEST}`]: { user: asha } } : { user: asha },
+    );
     document.body.append(script);
     vi.resetModules();
     const loaded = await import('./auth-provider');
@@ -166,13 +174,16 @@ describe('a page that carries the signed-in user (loaded with the session cookie
       </QueryClientProvider>,
     );
   }
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    for (const id of [EMBEDDED_ANSWERS_ID, 'session-data']) document.getElementById(id)?.remove();
+  });
 
   it('starts signed in with that user on its first render, asking the server nothing', async () => {
     const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }) });
     await loadOnPage('stored');
     expect(screen.getByText(`signed in as ${asha.name}`)).toBeInTheDocument();
-    expect(document.getElementById(EMBEDDED_SESSION_ID)).toBeNull();
+    expect(document.getElementById(EMBEDDED_ANSWERS_ID)).toBeNull();
     await new Promise((r) => setTimeout(r, 20));
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -182,6 +193,14 @@ describe('a page that carries the signed-in user (loaded with the session cookie
     await loadOnPage(null);
     expect(screen.getByText('status anonymous')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads the session from the page answers only: a script of its own is not read, the server is asked', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: asha }) });
+    await loadOnPage('stored', 'session-data');
+    expect(screen.getByText('status loading')).toBeInTheDocument();
+    expect(await screen.findByText(`signed in as ${asha.name}`)).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledOnce();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   PHOTOS_PER_COMPLAINT,
   type TComplaintWithHistory,
   type TUser,
+  tokenInAddress,
 } from '@bit/contract';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -65,7 +66,7 @@ function MessageBoxPlaceholder() {
 export function ComplaintStatus({ user }: { user: TUser }) {
   useDocumentTitle('Complaint Status');
   const [searchParams, setSearchParams] = useSearchParams();
-  const urlToken = (searchParams.get('token') ?? '').trim();
+  const urlToken = tokenInAddress(searchParams);
   const form = useSchemaForm(loadSearchSchema, { defaultValues: { token: urlToken } });
   // the student's and the authorities' page follows the conversation; an admin only reads
   const query = useComplaint(urlToken, { live: user.role !== 'admin' });

@@ -4,6 +4,7 @@ import {
   MSG,
   RATING_MAX,
   type TSubmitFeedbackRequest,
+  tokenInAddress,
   ZSubmitFeedbackRequest,
 } from '@bit/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -57,7 +58,7 @@ export function FeedbackForm() {
   useEffect(() => {
     if (given) givenRef.current?.focus();
   }, [given]);
-  const askedToken = (useSearchParams()[0].get('token') ?? '').trim();
+  const askedToken = tokenInAddress(useSearchParams()[0]);
   const asked = pending.data?.data.find((c) => c.token === askedToken);
 
   // the complaint the link named is chosen once the list of those awaiting a rating has come
