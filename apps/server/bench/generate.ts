@@ -16,11 +16,13 @@ import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { DEFAULT_MIGRATION_SETTINGS as SETTINGS } from '../src/db/migrations/008-due-dates-reports';
 import type { ComplaintsTable, DB } from '../src/db/schema';
+import { reindexAllComplaints } from '../src/db/search-index';
 import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
 import { storePhoto, timelineColumns } from '../src/services/complaints';
 import { bumpCounters } from '../src/services/counters';
+import { description, messageText } from './vocabulary';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 
@@ -40,6 +42,9 @@ export interface Generated {
   conversationAuthorityId: number;
   /** one of its photos */
   photoId: number;
+  /** the sample student's roll number and a room number of one of their complaints (search scenarios) */
+  sampleRoll: string;
+  sampleRoom: string;
 }
 
 export type BenchUser = 'student' | 'warden' | 'admin' | 'owner' | 'authority';
@@ -317,6 +322,8 @@ export async function generate(
   const rand = rng(42);
   // its own sequence: the complaints stay those that runs before messages were generated made
   const talk = rng(7);
+  // and the text its own (issue 35), for the same reason
+  const text = rng(11);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
   const hash = await hashPassword(BENCH_PASSWORD);
   const now = Date.now();
@@ -402,6 +409,7 @@ export async function generate(
   const start = now - 365 * 24 * 3600 * 1000;
   const step = (365 * 24 * 3600 * 1000) / n;
   let sampleToken = '';
+  let sampleRoom = '';
   let fbCount = 0;
   let fbSum = 0;
   for (let i = 0; i < n; i += BATCH) {
@@ -439,17 +447,21 @@ export async function generate(
         : authorities.at(-1);
       const isNetwork = isNetworkProblem({ type: hostel ? 'Hostel' : 'College', subType: sub }) ? 1 : 0;
       const token = newComplaintToken();
-      if (student.id === students[0]!.id) sampleToken = token;
+      const roomNo = hostel
+        ? `${1 + Math.floor(rand() * 4)}${String(Math.floor(rand() * 60)).padStart(2, '0')}`
+        : null;
+      if (student.id === students[0]!.id) {
+        sampleToken = token;
+        if (roomNo) sampleRoom = roomNo;
+      }
       rows.push({
         token,
         type: hostel ? ('Hostel' as const) : ('College' as const),
         hostel_no: hostelNo,
-        room_no: hostel
-          ? `${1 + Math.floor(rand() * 4)}${String(Math.floor(rand() * 60)).padStart(2, '0')}`
-          : null,
+        room_no: roomNo,
         sub_type: sub,
         is_network: isNetwork,
-        description: `Bench complaint ${j}: the ${sub.toLowerCase()} needs attention.`,
+        description: description(text, sub),
         status: status as (typeof COMPLAINT_STATUSES)[number],
         remarks: status === 'Pending' ? null : 'Looked into by the office',
         assigned_to_id: status === 'Pending' ? null : Number(handler!.id),
@@ -512,7 +524,7 @@ export async function generate(
           messages.push(
             {
               complaint_id: Number(c.id),
-              body: 'We are looking into it.',
+              body: messageText(text, 'We are looking into it:'),
               by_id: c.assigned_to_id,
               by_name: c.assigned_name ?? 'Authority',
               by_role: 'authority' as const,
@@ -521,7 +533,7 @@ export async function generate(
             },
             {
               complaint_id: Number(c.id),
-              body: 'Thank you.',
+              body: messageText(text, 'Thank you, also'),
               by_id: Number(c.student_id),
               by_name: c.student_name,
               by_role: 'student' as const,
@@ -600,6 +612,10 @@ export async function generate(
   }
   await db.insertInto('notifications').values(noticeRows).execute();
   const conversation = await addConversation(db, authorities);
+  // the rows above were written directly: their search documents now (decision 0025)
+  const indexing = Date.now();
+  await reindexAllComplaints(db, dialect, 2000);
+  log(`  search index written in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
   // fresh statistics and (PostgreSQL) a fresh visibility map, as autovacuum gives a database
   // shortly after a bulk load; without it PostgreSQL cannot use index-only scans for deep pages
   // as autovacuum (PostgreSQL) or an operator's ANALYZE (SQLite) would; on SQLite the per-value
@@ -610,6 +626,8 @@ export async function generate(
     seconds: (Date.now() - started) / 1000,
     sampleStudentId: students[0]!.id,
     sampleToken,
+    sampleRoll: students[0]!.roll,
+    sampleRoom,
     wardenId: Number(warden5.id),
     adminId: Number(admin.id),
     ...conversation,

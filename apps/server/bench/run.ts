@@ -30,6 +30,7 @@ import {
 } from './generate';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { quantile } from './quantile';
+import { COMMON_WORD, TWO_WORDS } from './vocabulary';
 
 /** The load's concurrent connections, and pgbench's clients for PostgreSQL alone. */
 const CONNECTIONS = 10;
@@ -549,6 +550,42 @@ async function runSize(n: number) {
       name: 'GET report 366 days, hostel 5',
       url: `/api/complaints/admin/report?from=${reportFrom}&to=${reportTo}&hostelNo=5`,
       headers: auth('admin'),
+    },
+    // issue 35: search (q), newest first, first page, with its count
+    {
+      name: 'GET search two words (admin)',
+      url: `/api/complaints/admin/all?q=${encodeURIComponent(TWO_WORDS)}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET search two words (warden)',
+      url: `/api/complaints/authority?q=${encodeURIComponent(TWO_WORDS)}`,
+      headers: auth('warden'),
+    },
+    {
+      name: 'GET search token (admin)',
+      url: `/api/complaints/admin/all?q=${g.sampleToken}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET search roll number (admin)',
+      url: `/api/complaints/admin/all?q=${encodeURIComponent(g.sampleRoll)}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET search room number (warden)',
+      url: `/api/complaints/authority?q=${encodeURIComponent(g.sampleRoom || '101')}`,
+      headers: auth('warden'),
+    },
+    {
+      name: 'GET search very common word (admin)',
+      url: `/api/complaints/admin/all?q=${COMMON_WORD}`,
+      headers: auth('admin'),
+    },
+    {
+      name: 'GET search very common word (warden)',
+      url: `/api/complaints/authority?q=${COMMON_WORD}`,
+      headers: auth('warden'),
     },
     { name: 'GET notifications/5', url: '/api/notifications/5', headers: {} },
     {

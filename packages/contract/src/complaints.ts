@@ -146,9 +146,32 @@ export const ZOverdueFilter = z.preprocess(
     .optional(),
 );
 
+/** CONTRACT 6.2: the longest search text. */
+export const SEARCH_MAX = 100;
+
+export const MSG_SEARCH = {
+  notText: 'q must be text',
+  tooLong: `q must be at most ${SEARCH_MAX} characters`,
+  noMatch: 'No complaints match',
+} as const;
+
+/**
+ * `q`: the search on a complaint list (CONTRACT 6.2), 1 to SEARCH_MAX characters once trimmed; empty
+ * or blank is no search at all.
+ */
+export const ZSearchText = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim()) : v),
+  z.string({ error: MSG_SEARCH.notText }).max(SEARCH_MAX, MSG_SEARCH.tooLong).optional(),
+);
+
+/** The student's own list (CONTRACT 2), searchable. */
+export const ZStudentListQuery = ZPageQuery.safeExtend({ q: ZSearchText });
+export type TStudentListQuery = z.infer<typeof ZStudentListQuery>;
+
 export const ZAuthorityListQuery = ZPageQuery.safeExtend({
   status: ZComplaintStatus.optional(),
   overdue: ZOverdueFilter,
+  q: ZSearchText,
 });
 export type TAuthorityListQuery = z.infer<typeof ZAuthorityListQuery>;
 
@@ -165,6 +188,7 @@ export const ADMIN_FILTERS = {
   ),
   status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
   overdue: ZOverdueFilter,
+  q: ZSearchText,
 };
 
 export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS).superRefine(refinePeriod);

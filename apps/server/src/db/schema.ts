@@ -274,6 +274,16 @@ export interface JobRunsTable {
   detail: string | null;
 }
 
+/**
+ * The search index (migration 015, decision 0025) as PostgreSQL holds it: `doc` a tsvector of the
+ * complaint's normalised words. SQLite's is an FTS5 table (rowid, doc), written and read by raw SQL
+ * in db/search-index.ts and services/complaints/search.ts only.
+ */
+export interface ComplaintSearchTable {
+  complaint_id: number;
+  doc: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +292,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   throttle: ThrottleTable;
   complaints: ComplaintsTable;
+  complaint_search: ComplaintSearchTable;
   complaint_history: ComplaintHistoryTable;
   counters: CountersTable;
   feedback: FeedbackTable;

@@ -10,6 +10,7 @@ import type { Insertable, Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { Ctx } from '../context';
 import type { ComplaintsTable, DB } from '../db/schema';
+import { reindexAllComplaints } from '../db/search-index';
 import { newComplaintToken } from '../lib/crypto';
 import { hourBucket } from '../lib/hour-buckets';
 import { processPhoto } from '../lib/images';
@@ -447,6 +448,8 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
   });
 
   const conversation = await seedConversations(ctx, now);
+  // the seed writes its rows directly: their search documents are written after (decision 0025)
+  await reindexAllComplaints(db, ctx.database.dialect);
 
   console.log(
     `Seeded ${users.length} accounts, ${COMPLAINT_COUNT} complaints, ${feedbackCount} feedback entries, ${notices.length} notices, ${conversation.messages} messages and ${conversation.photos} photos.`,

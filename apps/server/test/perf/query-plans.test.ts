@@ -317,6 +317,37 @@ if (TEST_DIALECT === 'sqlite') {
       }
     });
 
+    it('searches (q) from the text index and the key indexes, inside the list scope, never scanning complaints', async () => {
+      const student = await buildStudent(t);
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      const network = await buildAuthority(t, 'Network Department');
+      const admin = await buildAdmin(t);
+      const cases: [string, string][] = [
+        ['/api/complaints/student?q=signal', student.token],
+        ['/api/complaints/authority?q=no%20signal', warden.token],
+        ['/api/complaints/authority?q=signal&status=Pending', network.token],
+        ['/api/complaints/authority?q=signal&overdue=true', warden.token],
+        ['/api/complaints/admin/all?q=signal%20101', admin.token],
+        ['/api/complaints/admin/all?q=signal&hostelNo=5&page=2', admin.token],
+        ['/api/complaints/admin/all?q=signal&type=College&before=400', admin.token],
+        ['/api/complaints/admin/all?q=signal&from=2026-01-01&to=2026-01-31', admin.token],
+      ];
+      for (const [url, who] of cases) {
+        const plans = (await plansFor(url, who)).filter(({ sql }) => /complaint_search/.test(sql));
+        // the page and its count
+        expect(plans, url).toHaveLength(2);
+        for (const { sql, plan } of plans) {
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          // each word: the text index, the token's, the roll number's and the room number's indexes
+          expect(plan, `${url}: ${sql}`).toMatch(/VIRTUAL TABLE INDEX/);
+          expect(plan, `${url}: ${sql}`).toMatch(/complaints_token_unique|sqlite_autoindex_complaints/);
+          expect(plan, `${url}: ${sql}`).toMatch(/complaints_roll_lower_idx/);
+          expect(plan, `${url}: ${sql}`).toMatch(/complaints_room_lower_idx/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/SCAN complaints(?! USING)/);
+        }
+      }
+    });
+
     it("reads a page of a hostel's notices (its own and the whole-college ones) in order, without sorting", async () => {
       const admin = await buildAdmin(t);
       for (const hostel of ['5', 'all', '6', 'all', '5']) {

@@ -13,9 +13,9 @@ import {
   ZFileComplaintRequest,
   ZFileComplaintResponse,
   ZIdParam,
-  ZPageQuery,
   ZReport,
   ZReportQuery,
+  ZStudentListQuery,
   ZTokenParam,
   ZUpdateComplaintRequest,
   ZUpdateComplaintResponse,
@@ -38,6 +38,9 @@ import {
   startComplaintsExport,
   updateComplaintStatus,
 } from '../../services/complaints';
+
+const SEARCH_NOTE =
+  "`q` (CONTRACT 6.2, up to 100 characters; blank is no search): every word must be the token, roll or room number (whole) or begin a word of the student's name, the description, the remarks or a message (case, accents and hyphens aside); `count` is of the matches.";
 
 export default async function complaintsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +73,8 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The signed-in student's complaints, newest first",
-        querystring: ZPageQuery,
+        description: SEARCH_NOTE,
+        querystring: ZStudentListQuery,
         response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
     },
@@ -84,8 +88,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Complaints in the authority's scope, with counts over the whole scope",
-        description:
-          'Newest first; with `overdue=true` most overdue first (CONTRACT 6.6). An authority awaiting approval gets an empty page and zero counts.',
+        description: `Newest first; with \`overdue=true\` most overdue first (CONTRACT 6.6). An authority awaiting approval gets an empty page and zero counts. ${SEARCH_NOTE} The stats stay the whole scope's.`,
         querystring: ZAuthorityListQuery,
         response: { 200: ZAuthorityComplaintPage, ...ERROR_RESPONSES },
       },
@@ -100,8 +103,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'All complaints matching every given filter',
-        description:
-          'Newest first; with `overdue=true` most overdue first (CONTRACT 6.6). `from` and `to` keep the complaints filed on those days in TIME_ZONE, as the report takes them, newest first by filing time.',
+        description: `Newest first; with \`overdue=true\` most overdue first (CONTRACT 6.6). \`from\` and \`to\` keep the complaints filed on those days in TIME_ZONE, as the report takes them, newest first by filing time. ${SEARCH_NOTE}`,
         querystring: ZAdminListQuery,
         response: { 200: ZComplaintPage, ...ERROR_RESPONSES },
       },
@@ -152,7 +154,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Every complaint matching the filters, in the list order, as CSV (CONTRACT 5.6, 6.6)',
         description:
-          'Streamed: a UTF-8 byte-order mark, a header line, RFC 4180 quoting, and formula-like cells prefixed with a quote. Dates in TIME_ZONE as YYYY-MM-DD HH:MM:SS. `from` and `to` as on /admin/all.',
+          'Streamed: a UTF-8 byte-order mark, a header line, RFC 4180 quoting, and formula-like cells prefixed with a quote. Dates in TIME_ZONE as YYYY-MM-DD HH:MM:SS. `from`, `to` and `q` as on /admin/all.',
         querystring: ZExportQuery,
         response: { 200: z.string().meta({ description: 'text/csv; charset=utf-8' }), ...ERROR_RESPONSES },
       },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context';
 import { type BatchOptions, isTransientConflict, isUniqueViolation } from '../../db/database';
 import type { ComplaintsTable, DB } from '../../db/schema';
+import { searchDocOf, writeSearchDocs } from '../../db/search-index';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
 import { zonedDay, zonedMonth } from '../../lib/zoned-time';
@@ -106,6 +107,10 @@ export async function fileComplaint(
       filedDay: zonedDay(now, ctx.config.timeZone),
       windowStart: now - DAY_MS,
     };
+    const searchDoc = searchDocOf(
+      { student_name: student.name, description: input.description, remarks: null },
+      [],
+    );
     const mails = oneStatement
       ? mailLists(
           filingMails(ctx, mailed, {
@@ -124,7 +129,7 @@ export async function fileComplaint(
       // one's quota check sees the others
       const row = await ctx.database.batchedTransaction(async (trx) => {
         const [inserted] = mails
-          ? await insertFiling(trx, { ...complaint, ...mails })
+          ? await insertFiling(trx, { ...complaint, searchDoc, ...mails })
           : await insertComplaint(trx, complaint);
         if (!inserted) {
           // the quota is used up: it has room again when the 20th newest filing turns a day old
@@ -132,6 +137,8 @@ export async function fileComplaint(
           throw tooMany(MSG.complaintQuota, (Number(edge?.created_at ?? now) + DAY_MS - now) / 1000);
         }
         if (oneStatement) return inserted;
+        // its search document, in the filing's transaction (decision 0025)
+        await writeSearchDocs(trx, ctx.database.dialect, [{ id: Number(inserted.id), doc: searchDoc }]);
         await insertHistory(trx, {
           complaintId: Number(inserted.id),
           status: 'Pending',

@@ -7,8 +7,10 @@ import {
   type TComplaintPage,
   type TComplaintStatus,
   type TPageQuery,
+  type TStudentListQuery,
 } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { type SearchTerm, searchTerms } from '../../lib/search-text';
 import {
   complaintScope,
   counterScopeKey,
@@ -35,6 +37,7 @@ import {
 } from './queries';
 import { countFiledInPeriod, type Period, periodOf } from './report';
 import { type ComplaintRow, toComplaint } from './rows';
+import { searchCount, searchPage } from './search';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
@@ -50,7 +53,15 @@ export type ListFilter = {
   status?: TComplaintStatus | undefined;
   overdue?: boolean | undefined;
   period?: Pick<Period, 'start' | 'end'> | undefined;
+  /**
+   * `q`'s words (CONTRACT 6.2): undefined, no search; null, a search with no word to look for, which
+   * matches nothing.
+   */
+  search?: SearchTerm[] | null | undefined;
 };
+
+/** A list's `q` as its filter (ListFilter's `search`). */
+export const searchOf = (q: string | undefined) => (q === undefined ? undefined : searchTerms(q));
 
 const shapeOf = (filter: PageFilter, list: ListFilter, q: TPageQuery): PageShape => ({
   by: filter.by,
@@ -72,6 +83,7 @@ export async function fetchPage(
   q: TPageQuery,
   now: number,
 ): Promise<ComplaintRow[]> {
+  if (list.search !== undefined) return searchPage(ctx, { ...filter, ...list }, list.search, q, now);
   const shape = shapeOf(filter, list, q);
   const ids = await pageIds(ctx.database, shape, pageArgs(filter, list, q, now));
   if (ids.length === 0) return [];
@@ -139,14 +151,17 @@ export const notYetDueAnywhere = (ctx: Ctx, now: number) => notYetDue(ctx, NO_FI
 export async function listStudentComplaints(
   ctx: Ctx,
   student: UserRow,
-  q: TPageQuery,
+  q: TStudentListQuery,
 ): Promise<TComplaintPage> {
   const scope = complaintScope(student);
   if (scope.kind === 'none') return page([], 0, q);
   const now = ctx.clock.now();
-  const [rows, [counted]] = await Promise.all([
-    pageRows(ctx, scope, q, {}, now),
-    countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }),
+  const list: ListFilter = { search: searchOf(q.q) };
+  const [rows, counted] = await Promise.all([
+    pageRows(ctx, scope, q, list, now),
+    list.search !== undefined
+      ? searchCount(ctx, filterOf(scope), list.search, now)
+      : countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }).then(([r]) => r?.n),
   ]);
   // the student's own ratings, so the list offers "Rate this resolution" or shows the rating given
   const ratings = await ratingsByComplaint(
@@ -155,7 +170,7 @@ export async function listStudentComplaints(
   );
   return page(
     rows.map((r) => ({ ...toComplaint(r, now), rating: ratings.get(Number(r.id)) ?? null })),
-    Number(counted?.n ?? 0),
+    Number(counted ?? 0),
     q,
   );
 }
@@ -178,13 +193,17 @@ export async function listAuthorityComplaints(
   if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
   const now = ctx.clock.now();
   const filter = filterOf(scope);
-  const [rows, counters, notDue, notDueInStatus] = await Promise.all([
-    pageRows(ctx, scope, q, q, now),
+  const list: ListFilter = { status: q.status, overdue: q.overdue, search: searchOf(q.q) };
+  const [rows, counters, notDue, notDueInStatus, found] = await Promise.all([
+    pageRows(ctx, scope, q, list, now),
     readCounters(ctx.database, statusKeys(key)),
     notYetDue(ctx, filter, undefined, now),
     q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
+    list.search !== undefined ? searchCount(ctx, { ...filter, ...list }, list.search, now) : undefined,
   ]);
-  return authorityPage(q, key, rows, counters, notDue, notDueInStatus, now);
+  const answer = authorityPage(q, key, rows, counters, notDue, notDueInStatus, now);
+  // a search's count is of the complaints it matches; the stats stay the whole scope's
+  return found === undefined ? answer : { ...answer, count: found };
 }
 
 /** Whether a status (or every open one, when none is given) can hold overdue complaints. */
@@ -243,10 +262,10 @@ export function adminFilterOf(q: Pick<TAdminListQuery, 'hostelNo' | 'type'>): {
  */
 export function adminListFilter(
   ctx: Ctx,
-  q: Pick<TAdminListQuery, 'status' | 'overdue' | 'from' | 'to'>,
+  q: Pick<TAdminListQuery, 'status' | 'overdue' | 'from' | 'to' | 'q'>,
 ): ListFilter & { period?: Period | undefined } {
   const period = q.from !== undefined || q.to !== undefined ? periodOf(ctx, q) : undefined;
-  return { status: q.status, overdue: q.overdue, period };
+  return { status: q.status, overdue: q.overdue, period, search: searchOf(q.q) };
 }
 
 /**
@@ -258,10 +277,12 @@ async function adminListCount(
   ctx: Ctx,
   q: TAdminListQuery,
   chosen: { filter: PageFilter; key: string },
-  period: Period | undefined,
+  list: ListFilter & { period?: Period | undefined },
   now: number,
 ): Promise<number> {
   const { filter, key } = chosen;
+  const { period } = list;
+  if (list.search !== undefined) return searchCount(ctx, { ...filter, ...list }, list.search, now);
   if (period && !q.overdue)
     return countFiledInPeriod(ctx, period, { type: q.type, hostelNo: q.hostelNo, status: q.status });
   if (period) {
@@ -288,7 +309,7 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   const list = adminListFilter(ctx, q);
   const [rows, count] = await Promise.all([
     fetchPage(ctx, chosen.filter, list, q, now),
-    adminListCount(ctx, q, chosen, list.period, now),
+    adminListCount(ctx, q, chosen, list, now),
   ]);
   return page(
     rows.map((r) => toComplaint(r, now)),
@@ -313,7 +334,8 @@ export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string
   const chosen = adminFilterOf(q);
   // a period's count comes from the rollup (countFiledInPeriod): the session first, then the list's
   // own statements, as for a filter that matches nothing
-  if (!chosen || q.from !== undefined || q.to !== undefined) {
+  // so does a search (its count is of what it matches)
+  if (!chosen || q.from !== undefined || q.to !== undefined || q.q !== undefined) {
     const session = await findSessionByHash(ctx, tokenHash);
     return {
       session,

@@ -2,6 +2,7 @@ import { complaintStatusPath, MESSAGES_PER_HOUR, MSG_CONVERSATION, type TMessage
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
+import { addSearchWords } from '../../db/search-index';
 import { tooMany } from '../../lib/errors';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
 import { enqueueMail } from '../../mail/outbox';
@@ -51,6 +52,8 @@ export async function postMessage(
       .values({ complaint_id: complaintId, body, ...actorColumns(user, now) })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // the message's words are searchable from this commit on (decision 0025)
+    await addSearchWords(trx, ctx.database.dialect, [complaintId], body);
     // an authority's first word on a complaint is its first response (CONTRACT 5.6)
     if (user.role === 'authority' && complaint.first_response_at === null) {
       await trx

@@ -89,6 +89,8 @@ export const insertComplaint = preparedQuery((db, p: Placeholders<NewComplaint>)
 
 /** A filing with its mails. */
 export interface Filing extends NewComplaint {
+  /** the complaint's search document (db/search-index.ts), written with it */
+  searchDoc: string;
   mailTo: string[];
   mailSubject: string[];
   mailText: string[];
@@ -111,6 +113,20 @@ export const insertFiling = preparedQuery((db, p: Placeholders<Filing>) => {
         .columns(['complaint_id', 'status', 'by_id', 'by_name', 'at'])
         .expression(
           qc.selectFrom('filed').select(['id', 'status', 'student_id', 'student_name', 'created_at']),
+        ),
+    )
+    // its search document (decision 0025), in the same statement
+    .with('indexed', (qc) =>
+      qc
+        .insertInto('complaint_search')
+        .columns(['complaint_id', 'doc'])
+        .expression(
+          qc
+            .selectFrom('filed')
+            .select([
+              'id',
+              sql<string>`array_to_tsvector(string_to_array(${p.searchDoc}::text, ' '))`.as('doc'),
+            ]),
         ),
     );
   if (p.mailTo.length === 0) return filing.selectFrom('filed').selectAll();

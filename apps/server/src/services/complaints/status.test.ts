@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { addSearchWords } from '../../db/search-index';
 import { readStatementCount } from '../../ops/statement-count';
 import { bumpCounters, readAllCounters } from '../counters';
 import { changeStatus, type StatusChange } from './status';
@@ -39,7 +40,7 @@ async function statementsOf(work: () => Promise<unknown>) {
 }
 
 describe('changeStatus', () => {
-  it('keeps a request to update a status at 9 statements and a reopening at 10, its session included', async () => {
+  it('keeps a request to update a status at 9 statements, 10 with a new remark, and a reopening at 11, its session included', async () => {
     const c = await fileOne(students[0]!);
     const put = (status: string) =>
       t.request({
@@ -48,7 +49,8 @@ describe('changeStatus', () => {
         token: warden.token,
         payload: { status, remarks: 'Checked' },
       });
-    expect(await statementsOf(() => put('In Progress'))).toBe(9);
+    // a new remark's words are added to the search index (decision 0025)
+    expect(await statementsOf(() => put('In Progress'))).toBe(10);
     expect(await statementsOf(() => put('Resolved'))).toBe(9);
     const reopen = () =>
       t.request({
@@ -57,8 +59,8 @@ describe('changeStatus', () => {
         token: students[0]!.token,
         payload: { reason: 'Down again' },
       });
-    // the reopening mails the one authority who worked on it
-    expect(await statementsOf(reopen)).toBe(10);
+    // the reopening mails the one authority who worked on it; its reason is a new remark
+    expect(await statementsOf(reopen)).toBe(11);
   });
 
   it('changes many complaints in one transaction at three statements each, counters written once, as a single update would', async () => {
@@ -84,15 +86,24 @@ describe('changeStatus', () => {
       const batch = {
         counters: {} as Record<string, number>,
         students: new Map(contacts.map((s) => [Number(s.id), s])),
+        remarked: [] as number[],
       };
       perComplaint =
         (await statementsOf(async () => {
           for (const row of rows) await changeStatus(trx, t.ctx, row, change, batch);
         })) / rows.length;
       await bumpCounters(trx, batch.counters);
+      expect(batch.remarked).toEqual(rows.map((r) => Number(r.id)));
+      await addSearchWords(trx, t.ctx.database.dialect, batch.remarked, change.remarks);
     });
     // one update, one history entry, one mail
     expect(perComplaint).toBe(3);
+    const searched = await t.request({
+      method: 'GET',
+      url: '/api/complaints/authority?q=replaced%20access',
+      token: warden.token,
+    });
+    expect(searched.body.count).toBe(6);
 
     const after = await t.ctx.database.db
       .selectFrom('complaints')

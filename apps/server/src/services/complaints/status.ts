@@ -2,6 +2,7 @@ import { complaintStatusPath, isClosed, MSG, rateComplaintPath, type TComplaintS
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
+import { addSearchWords } from '../../db/search-index';
 import { notFound } from '../../lib/errors';
 import { hourBucket } from '../../lib/hour-buckets';
 import { enqueueMail } from '../../mail/outbox';
@@ -49,6 +50,11 @@ export interface StatusBatch {
   counters?: Record<string, number>;
   /** the students' addresses by id, read once for the batch; a student missing here is read alone */
   students?: ReadonlyMap<number, { email: string; name: string }>;
+  /**
+   * the complaints given the change's remark are added here, for the caller to add its words to their
+   * search documents once (addSearchWords); without it each change adds them itself
+   */
+  remarked?: number[];
 }
 
 /**
@@ -62,7 +68,7 @@ export interface StatusBatch {
  */
 export async function changeStatus(
   trx: Transaction<DB>,
-  ctx: Pick<Ctx, 'config'>,
+  ctx: Pick<Ctx, 'config' | 'database'>,
   before: ComplaintRow,
   change: StatusChange,
   batch: StatusBatch = {},
@@ -98,6 +104,11 @@ export async function changeStatus(
     },
   );
   if (!row) throw notFound(MSG.complaintNotFound);
+  // a new remark is searchable from this commit on (decision 0025)
+  if (change.remarks && change.remarks !== before.remarks) {
+    if (batch.remarked) batch.remarked.push(id);
+    else await addSearchWords(trx, ctx.database.dialect, [id], change.remarks);
+  }
   await insertHistory(trx, {
     complaintId: id,
     status,

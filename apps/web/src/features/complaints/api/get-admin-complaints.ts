@@ -5,7 +5,12 @@ import { complaintKeys, type TAdminFilters } from './keys';
 
 const getAdminComplaints = (filters: TAdminFilters, signal?: AbortSignal) =>
   api.get<TComplaintPage>('/complaints/admin/all', {
-    query: { ...filters, overdue: filters.overdue ? 'true' : undefined, pageSize: PAGE_SIZE_DEFAULT },
+    query: {
+      ...filters,
+      overdue: filters.overdue ? 'true' : undefined,
+      q: filters.q || undefined,
+      pageSize: PAGE_SIZE_DEFAULT,
+    },
     signal,
   });
 

@@ -7,6 +7,8 @@ export type TAdminFilters = {
   status: string;
   /** only the overdue complaints (CONTRACT 5.5) */
   overdue: boolean;
+  /** the search (CONTRACT 6.2), '' for none */
+  q: string;
   page: number;
   before?: number | undefined;
 };
@@ -18,13 +20,15 @@ export type TAuthorityQuery = {
   status?: TComplaintStatus | '';
   /** only the overdue complaints (CONTRACT 5.5) */
   overdue?: boolean;
+  /** the search (CONTRACT 6.2), '' or absent for none */
+  q?: string;
   before?: number | undefined;
 };
 
 /** Every complaint query key starts here, so one invalidation refreshes every list and detail. */
 export const complaintKeys = {
   all: ['complaints'] as const,
-  student: (page: number, before?: number) => ['complaints', 'student', page, before] as const,
+  student: (page: number, before?: number, q = '') => ['complaints', 'student', page, before, q] as const,
   authority: (query: TAuthorityQuery) => ['complaints', 'authority', query] as const,
   admin: (filters: TAdminFilters) => ['complaints', 'admin', filters] as const,
   detail: (token: string) => ['complaints', 'detail', token] as const,

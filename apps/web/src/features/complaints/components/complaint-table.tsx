@@ -139,7 +139,8 @@ export function ComplaintTable({
 }: {
   query: { isPending: boolean; data: TComplaintPage | undefined };
   label: string;
-  emptyText: string;
+  /** a text, or a whole empty state (a search's NoMatch) */
+  emptyText: ReactNode;
   failedText: string;
   columns: TComplaintColumn[];
   actions?: (complaint: TComplaint) => ReactNode;

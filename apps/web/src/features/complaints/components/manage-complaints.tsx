@@ -19,6 +19,7 @@ import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
+import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
 import { ComplaintTable, columns, placeOf, type TComplaintColumn, ViewLink } from './complaint-table';
 import { pageFromParams, toParams } from './list-params';
 
@@ -98,12 +99,13 @@ const manageDetails = (c: TComplaint) => (
   </>
 );
 
-/** Reads the filters from the query string: ?status=&overdue=true&page=&before= */
+/** Reads the filters from the query string: ?status=&overdue=true&q=&page=&before= */
 function filtersFromParams(params: URLSearchParams) {
   const status = params.get('status') ?? '';
   return {
     status: (COMPLAINT_STATUSES as readonly string[]).includes(status) ? (status as TComplaintStatus) : '',
     overdue: params.get('overdue') === 'true',
+    q: searchFromParams(params),
     ...pageFromParams(params),
   } as const;
 }
@@ -113,7 +115,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
   const title = manageComplaintsHeading(user);
   useDocumentTitle(`${title} · Manage Complaints`);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { status, overdue, page, before } = filtersFromParams(searchParams);
+  const { status, overdue, q, page, before } = filtersFromParams(searchParams);
   const [editing, setEditing] = useState<TComplaint | null>(null);
   // the dialog is mounted from its first opening on, as it always was before its code was split off
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -121,19 +123,20 @@ export function ManageComplaints({ user }: { user: TUser }) {
     setDialogUsed(true);
     setEditing(c);
   };
-  const cursors = usePageCursors(`${status}|${overdue}`);
+  const cursors = usePageCursors(`${status}|${overdue}|${q}`);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(page, before);
   const query = useAuthorityComplaints(
-    { page, status, overdue, before: cursors.before(page) },
+    { page, status, overdue, q, before: cursors.before(page) },
     user.approved,
   );
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
   const list = query.data;
 
   // a changed filter starts again from the first page
-  const filterBy = (next: { status: TComplaintStatus | ''; overdue: boolean }) =>
+  const filterBy = (next: { status: TComplaintStatus | ''; overdue: boolean; q: string }) =>
     setSearchParams(toParams(next));
+  const onSearch = (text: string) => filterBy({ status, overdue, q: text });
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -142,17 +145,18 @@ export function ManageComplaints({ user }: { user: TUser }) {
         <ApprovalNotice />
       ) : (
         <Card className="mt-6">
-          <div className="flex flex-wrap items-end justify-between gap-4">
+          <ComplaintSearch value={q} onSearch={onSearch} />
+          <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
             <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
               <SelectField
                 label="Filter by status"
                 className="w-full sm:w-56"
                 value={status}
-                onChange={(e) => filterBy({ status: e.target.value as TComplaintStatus | '', overdue })}
+                onChange={(e) => filterBy({ status: e.target.value as TComplaintStatus | '', overdue, q })}
                 placeholder="All"
                 options={COMPLAINT_STATUSES}
               />
-              <ToggleButton pressed={overdue} onPressedChange={(on) => filterBy({ status, overdue: on })}>
+              <ToggleButton pressed={overdue} onPressedChange={(on) => filterBy({ status, overdue: on, q })}>
                 Overdue
               </ToggleButton>
             </div>
@@ -163,13 +167,21 @@ export function ManageComplaints({ user }: { user: TUser }) {
             cardHeading="h2"
             query={query}
             label={title}
-            emptyText={overdue ? 'No overdue complaints.' : 'No complaints found.'}
+            emptyText={
+              q ? (
+                <NoMatch q={q} onClear={() => onSearch('')} />
+              ) : overdue ? (
+                'No overdue complaints.'
+              ) : (
+                'No complaints found.'
+              )
+            }
             failedText={MSG.fetchComplaintsFailed}
             columns={manageColumns()}
             actions={manageActions(edit)}
             details={manageDetails}
             onPageChange={(to) =>
-              setSearchParams(toParams({ status, overdue, page: to, before: cursors.move(list, to) }))
+              setSearchParams(toParams({ status, overdue, q, page: to, before: cursors.move(list, to) }))
             }
           />
         </Card>

@@ -1,5 +1,6 @@
 import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +10,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { useSavedCopy } from '../../../hooks/use-saved-copy';
 import { useStudentComplaints } from '../api/get-student-complaints';
+import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { RateOrRating } from './rating';
 import { Reopen } from './reopen-dialog';
@@ -39,11 +41,23 @@ const viewOnly = (c: TComplaint) => <ViewLink token={c.token} />;
  */
 export function StudentDashboard({ user }: { user: TUser }) {
   useDocumentTitle('Student Dashboard');
-  const [page, setPage] = useState(1);
-  const cursors = usePageCursors('mine');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // the search lives in the URL (?q=, CONTRACT 6.2); the page does not, as before
+  const q = searchFromParams(searchParams);
+  const [paged, setPaged] = useState({ q, page: 1 });
+  const page = paged.q === q ? paged.page : 1;
+  const setPage = (to: number) => setPaged({ q, page: to });
+  const cursors = usePageCursors(`mine|${q}`);
   const before = cursors.before(page);
-  const query = useStudentComplaints(page, before);
-  const shown = useSavedCopy(user, `mine:${page}:${before ?? ''}`, query);
+  const query = useStudentComplaints(page, before, q);
+  const shown = useSavedCopy(user, `mine:${page}:${before ?? ''}${q ? `:${q}` : ''}`, query);
+  const onSearch = (text: string) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (text) next.set('q', text);
+      else next.delete('q');
+      return next;
+    });
   // the saved copy says why it is shown; a toast would only repeat it
   useErrorToast(shown.asOf ? null : query.error, () => MSG.fetchYourComplaintsFailed);
 
@@ -59,11 +73,16 @@ export function StudentDashboard({ user }: { user: TUser }) {
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">My Complaints</h2>
+        <div className="mt-4">
+          <ComplaintSearch value={q} onSearch={onSearch} />
+        </div>
         {shown.asOf !== null && <SavedCopyNote asOf={shown.asOf} className="mt-4" />}
         <ComplaintTable
           query={shown.asOf !== null ? { isPending: false, data: shown.data } : query}
           label="Your complaints"
-          emptyText="You have not filed any complaints yet."
+          emptyText={
+            q ? <NoMatch q={q} onClear={() => onSearch('')} /> : 'You have not filed any complaints yet.'
+          }
           failedText={MSG.fetchYourComplaintsFailed}
           columns={STUDENT_COLUMNS}
           actions={shown.asOf !== null ? viewOnly : studentActions}

@@ -14,6 +14,7 @@ import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { exportComplaintsUrl } from '../api/export-complaints';
 import { useAdminComplaints } from '../api/get-admin-complaints';
 import type { TAdminFilters } from '../api/keys';
+import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
 import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
 import { pageFromParams, toParams } from './list-params';
 
@@ -26,13 +27,14 @@ const FILTERS = [
   { key: 'status', label: 'Status', options: COMPLAINT_STATUSES },
 ] as const;
 
-/** Reads the filters from the query string: ?hostelNo=&type=&status=&overdue=true&page=&before= */
+/** Reads the filters from the query string: ?hostelNo=&type=&status=&overdue=true&q=&page=&before= */
 function filtersFromParams(params: URLSearchParams): TAdminFilters {
   return {
     hostelNo: params.get('hostelNo') ?? '',
     type: params.get('type') ?? '',
     status: params.get('status') ?? '',
     overdue: params.get('overdue') === 'true',
+    q: searchFromParams(params),
     ...pageFromParams(params),
   };
 }
@@ -95,7 +97,9 @@ export function ViewComplaints() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const [form, setForm] = useState<TFilterForm>(filters);
-  const cursors = usePageCursors(`${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}`);
+  const cursors = usePageCursors(
+    `${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}|${filters.q}`,
+  );
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
   const query = useAdminComplaints(filters);
@@ -111,13 +115,25 @@ export function ViewComplaints() {
 
   function onApply(event: FormEvent) {
     event.preventDefault();
-    setSearchParams(toParams({ ...form, overdue: filters.overdue }));
+    setSearchParams(toParams({ ...form, overdue: filters.overdue, q: filters.q }));
   }
 
   // one tap: applies at once, with the choices of the form (like Apply), from the first page
   function onOverdue(overdue: boolean) {
-    setSearchParams(toParams({ ...form, overdue }));
+    setSearchParams(toParams({ ...form, overdue, q: filters.q }));
   }
+
+  // a new search keeps the filters applied, from the first page
+  const onSearch = (q: string) =>
+    setSearchParams(
+      toParams({
+        hostelNo: filters.hostelNo,
+        type: filters.type,
+        status: filters.status,
+        overdue: filters.overdue,
+        q,
+      }),
+    );
 
   function onClear() {
     setForm(EMPTY_FORM);
@@ -153,7 +169,8 @@ export function ViewComplaints() {
       </Card>
 
       <Card className="mt-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <ComplaintSearch value={filters.q} onSearch={onSearch} />
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-700" aria-live="polite">
             {list ? `${list.count} complaints` : ''}
           </p>
@@ -165,13 +182,22 @@ export function ViewComplaints() {
           </div>
         </div>
         <p className="mt-2 text-right text-xs text-slate-600">
-          The CSV lists every complaint these filters keep. <CsvTimesNote />
+          The CSV lists every complaint these filters{filters.q ? ' and this search' : ''} keep.{' '}
+          <CsvTimesNote />
         </p>
         <ComplaintTable
           cardHeading="h2"
           query={query}
           label="Complaints"
-          emptyText={filters.overdue ? 'No overdue complaints.' : 'No complaints found.'}
+          emptyText={
+            filters.q ? (
+              <NoMatch q={filters.q} onClear={() => onSearch('')} />
+            ) : filters.overdue ? (
+              'No overdue complaints.'
+            ) : (
+              'No complaints found.'
+            )
+          }
           failedText={MSG.fetchComplaintsFailed}
           columns={ADMIN_COLUMNS}
           actions={adminActions}
