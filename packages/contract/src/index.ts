@@ -20,4 +20,5 @@ export * from './security';
 export * from './security-messages';
 export * from './shell-messages';
 export * from './status';
+export * from './stickers';
 export * from './user';

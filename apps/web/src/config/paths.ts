@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUS_PATH, type TRole } from '@bit/contract';
+import { COMPLAINT_STATUS_PATH, FILE_COMPLAINT_PATH, type TRole } from '@bit/contract';
 
 /** Every route path of the app, in one place. */
 export const paths = {
@@ -13,7 +13,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   studentDashboard: '/student-dashboard',
-  fileComplaint: '/file-complaint',
+  fileComplaint: FILE_COMPLAINT_PATH,
   complaintStatus: COMPLAINT_STATUS_PATH,
   feedback: '/feedback',
   profile: '/profile',
@@ -28,6 +28,7 @@ export const paths = {
   auditLog: '/audit-log',
   studentNotifications: '/student-notifications',
   twoStepSignIn: '/two-step-sign-in',
+  stickers: '/stickers',
 } as const;
 
 export const dashboardPath: Record<TRole, string> = {
