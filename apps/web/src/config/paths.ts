@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUS_PATH, FILE_COMPLAINT_PATH, type TRole } from '@bit/contract';
+import { COMPLAINT_STATUS_PATH, type TRole } from '@bit/contract';
 
 /** Every route path of the app, in one place. */
 export const paths = {
@@ -13,7 +13,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   studentDashboard: '/student-dashboard',
-  fileComplaint: FILE_COMPLAINT_PATH,
+  // the build reads this one as written (route preloads); the contract's FILE_COMPLAINT_PATH is the same
+  fileComplaint: '/file-complaint',
   complaintStatus: COMPLAINT_STATUS_PATH,
   feedback: '/feedback',
   profile: '/profile',
