@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { MSG_STICKERS } from '../../../packages/contract/src/stickers';
-import { expectNoHorizontalScroll, PHONE } from './support/a11y';
+import { expectNoHorizontalScroll, expectNoSeriousViolations, PHONE } from './support/a11y';
 import { snap } from './support/helpers';
 import {
   approve,
@@ -51,6 +51,7 @@ test.describe
       await page.getByLabel('Rooms').fill('101-103,G12');
       await expect(page.getByText('4 stickers, 1 page')).toBeVisible();
       await expectNoHorizontalScroll(page, 'the stickers page at 360 px');
+      await expectNoSeriousViolations(page, 'the stickers page (phone)');
       await snap(page, 'stickers-phone');
       const downloaded = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download' }).click();
@@ -77,6 +78,7 @@ test.describe
       await expect(page.getByLabel('Room number')).toHaveValue('102');
       await expect(page.getByLabel('Problem type')).toHaveValue('');
       await expectNoHorizontalScroll(page, 'the filled filing form at 360 px');
+      await expectNoSeriousViolations(page, 'the filing form filled from a sticker (phone)');
       await snap(page, 'sticker-filing-form-phone');
 
       await page.getByLabel('Problem type').selectOption('Fan');

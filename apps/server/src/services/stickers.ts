@@ -1,4 +1,10 @@
-import { filingPathOf, MSG_STICKERS, type TFilingPlace, type TStickerSheet } from '@bit/contract';
+import {
+  filingPathOf,
+  MSG_COMPLAINT,
+  MSG_STICKERS,
+  type TFilingPlace,
+  type TStickerSheet,
+} from '@bit/contract';
 import {
   concatTransformationMatrix,
   drawObject,
@@ -96,6 +102,8 @@ export async function makeStickerSheet(
   sheet: TStickerSheet,
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   if (!mayMakeStickers(user, sheet)) {
+    // a warden awaiting approval is told why, not that the hostel is someone else's
+    if (user.role === 'authority' && user.approved !== 1) throw forbidden(MSG_COMPLAINT.notApproved);
     if (sheet.type === 'College' && user.role === 'authority') throw forbidden(MSG_STICKERS.collegeAdminOnly);
     throw forbidden(MSG_STICKERS.notOwnHostel(user.hostel_no === null ? null : Number(user.hostel_no)));
   }

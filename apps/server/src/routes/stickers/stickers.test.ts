@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MSG_STICKERS, STICKERS_MAX } from '@bit/contract';
+import { MSG_COMPLAINT, MSG_STICKERS, STICKERS_MAX } from '@bit/contract';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +179,19 @@ describe('making a sheet of stickers', () => {
   });
 });
 
+it('builds sheets asked for at once one after another, each whole', async () => {
+  const sheets = await Promise.all(
+    ['1-30', '31-60', '61-90'].map((rooms) => stickers(admin, { hostelNo: '5', rooms })),
+  );
+  sheets.forEach((res, k) => {
+    expect(res.status).toBe(200);
+    const text = pdfText(saved(res.bytes));
+    expect(text).toContain(`Room ${30 * k + 1}`);
+    expect(text).toContain(`Room ${30 * k + 30}`);
+    expect(text.match(/Room \d+/g)).toHaveLength(30);
+  });
+});
+
 describe('who may make stickers', () => {
   it('refuses a warden another hostel with 403 naming their own', async () => {
     const res = await stickers(warden4, { hostelNo: '5', rooms: '101' });
@@ -201,7 +214,9 @@ describe('who may make stickers', () => {
 
   it('refuses a warden awaiting approval, a student with 403 and a visitor with 401', async () => {
     const pending = await buildAuthority(t, 'Warden', { hostelNo: 5, approved: false });
-    expect((await stickers(pending, { hostelNo: '5', rooms: '101' })).status).toBe(403);
+    const refused = await stickers(pending, { hostelNo: '5', rooms: '101' });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ message: MSG_COMPLAINT.notApproved });
     expect((await stickers(await buildStudent(t), { hostelNo: '5', rooms: '101' })).status).toBe(403);
     expect((await stickers(null, { hostelNo: '5', rooms: '101' })).status).toBe(401);
   });

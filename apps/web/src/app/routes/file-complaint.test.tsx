@@ -1,3 +1,4 @@
+import { FILE_COMPLAINT_PATH } from '@bit/contract';
 /**
  * CONTRACT 6.4: a QR sticker's address fills the filing form; the student still picks the problem and
  * writes the description. This route reads the address, behind the students' guard as the app mounts it.
@@ -6,6 +7,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../config/paths';
 import { ProtectedRoute } from '../../features/auth/components/protected-route';
 import { complaint } from '../../features/complaints/test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
@@ -57,6 +59,10 @@ const filed = (fetch: ReturnType<typeof mockFetch>) => {
 };
 
 describe("the filing form opened at a sticker's address", () => {
+  it("is at the contract's address, the one the stickers encode", () => {
+    expect(paths.fileComplaint).toBe(FILE_COMPLAINT_PATH);
+  });
+
   it("fills a room sticker's hostel and room over the profile's, and leaves the problem to the student", async () => {
     vi.spyOn(toast, 'error').mockImplementation(() => 0);
     const fetch = signedIn({
