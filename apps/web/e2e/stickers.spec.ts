@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { MSG_STICKERS } from '../../../packages/contract/src/stickers';
 import { expectNoHorizontalScroll, expectNoSeriousViolations, PHONE } from './support/a11y';
-import { snap } from './support/helpers';
+import { snap, VERIFY_SUBJECT, waitForMail } from './support/helpers';
 import {
   approve,
   baseURL,
@@ -10,6 +10,7 @@ import {
   makeAdmin,
   makeAuthority,
   makeStudent,
+  newStudent,
   PASSWORD,
   signIn,
   submitLogin,
@@ -88,5 +89,36 @@ test.describe
       const res = await student.api.get('/api/complaints/student');
       const [filed] = ((await res.json()) as { data: Array<Record<string, unknown>> }).data;
       expect(filed).toMatchObject({ type: 'Hostel', hostelNo: 5, roomNo: '102', subType: 'Fan' });
+    });
+
+    test("a new student signs up from a sticker's address, verifies the mailed code and lands on the filled form", async ({
+      page,
+    }) => {
+      const s = newStudent('qrnew');
+      await page.goto(`${baseURL}/file-complaint?type=College&subType=IT+Support&place=Main+building+lab+2`);
+      await expect(page.getByText('Log in to continue')).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+      const field = (label: string) => page.getByLabel(label, { exact: true });
+      await field('Full name').fill(s.name);
+      await field('Roll number').fill(s.rollNo);
+      await field('College email').fill(s.email);
+      await field('Mobile number').fill('9876543210');
+      await field('Academic session').fill('2023-27');
+      await field('Department').selectOption('Computer Science');
+      await field('Password').fill(s.password);
+      await field('Confirm password').fill(s.password);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await expect(page).toHaveURL(/\/verify-email$/);
+      const mail = await waitForMail(s.email, VERIFY_SUBJECT);
+      await field('Verification code').fill(mail.code!);
+      await page.getByRole('button', { name: 'Verify email' }).click();
+
+      await expect(page).toHaveURL(
+        /\/file-complaint\?type=College&subType=IT\+Support&place=Main\+building\+lab\+2$/,
+      );
+      await expect(page.getByLabel('College', { exact: true })).toBeChecked();
+      await expect(page.getByLabel('Department')).toHaveValue('IT Support');
+      await expect(page.getByLabel('Place')).toHaveValue('Main building lab 2');
+      await expectNoHorizontalScroll(page, 'the filing form filled from a college sticker at 360 px');
     });
   });
