@@ -21,4 +21,5 @@ export * from './security-messages';
 export * from './shell-messages';
 export * from './status';
 export * from './status-page';
+export * from './stickers';
 export * from './user';

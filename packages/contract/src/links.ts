@@ -10,5 +10,8 @@ export const complaintStatusPath = (token: string) =>
 
 export const FEEDBACK_PATH = '/feedback';
 
+/** The filing form; a QR sticker's address fills it (stickers.ts, CONTRACT 6.4). */
+export const FILE_COMPLAINT_PATH = '/file-complaint';
+
 /** The feedback screen with one resolved complaint chosen: "Rate this resolution" (the Resolved mail, the web). */
 export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;

@@ -255,6 +255,22 @@ export function canUpdate(user: ScopeUser): boolean {
 }
 
 /**
+ * Who may print QR stickers for a place (CONTRACT 6.4): an admin for any hostel room or college
+ * place; an approved authority whose scope is one hostel's (Hostel Clerk, Warden) for that hostel's
+ * rooms only. Everyone else, an authority seeing all complaints included, prints none: a sticker
+ * on a door is the college speaking, so it comes from the staff of that door.
+ */
+export function mayMakeStickers(
+  user: ScopeUser,
+  place: { type: 'Hostel'; hostelNo: number } | { type: 'College' },
+): boolean {
+  if (user.role === 'admin') return true;
+  if (user.role !== 'authority' || place.type !== 'Hostel') return false;
+  const scope = complaintScope(user);
+  return scope.kind === 'hostel' && scope.hostelNo === place.hostelNo;
+}
+
+/**
  * Whether a user who sees a complaint is also told its rating: the rating is the student's word on
  * the resolution, for the student who gave it (a student's scope is their own complaints) and for
  * admins; never for an authority, whose work it judges.

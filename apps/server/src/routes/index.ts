@@ -8,6 +8,7 @@ import feedbackRoutes from './feedback';
 import healthRoutes from './health';
 import meRoutes from './me';
 import notificationRoutes from './notifications';
+import stickerRoutes from './stickers';
 import twoFactorRoutes from './two-factor';
 
 /** Every API route, mounted under /api. */
@@ -23,4 +24,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(feedbackRoutes, { prefix: '/feedback' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(stickerRoutes);
 }

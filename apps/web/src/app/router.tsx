@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.notifications, lazy: () => import('./routes/notifications') },
               { path: paths.twoStepSignIn, lazy: () => import('./routes/two-step-sign-in') },
+              // admins; a hostel's clerk and warden for its rooms (the page tells anyone else)
+              { path: paths.stickers, lazy: () => import('./routes/stickers') },
             ],
           },
 

@@ -21,6 +21,7 @@ export const SHELL_HEADINGS = {
   manageAuthorities: 'Manage Authorities',
   auditLog: 'Audit log',
   studentNotifications: 'Notifications',
+  stickers: 'QR stickers',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 /** The shell's heading at a path, as the server writes it into index.html (none: the grey bar). */

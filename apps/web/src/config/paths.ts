@@ -13,6 +13,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   studentDashboard: '/student-dashboard',
+  // the build reads this one as written (route preloads); the contract's FILE_COMPLAINT_PATH is the same
   fileComplaint: '/file-complaint',
   complaintStatus: COMPLAINT_STATUS_PATH,
   feedback: '/feedback',
@@ -28,6 +29,7 @@ export const paths = {
   auditLog: '/audit-log',
   studentNotifications: '/student-notifications',
   twoStepSignIn: '/two-step-sign-in',
+  stickers: '/stickers',
 } as const;
 
 export const dashboardPath: Record<TRole, string> = {

@@ -56,6 +56,20 @@ describe('navigation', () => {
     expect(menuLinks()).not.toContain('Feedback');
   });
 
+  it('gives admins and hostel staff QR stickers in the menu, and no other authority (CONTRACT 6.4)', async () => {
+    await openAs(admin);
+    expect(within(menu()).getAllByRole('link', { name: 'QR stickers' })[0]).toHaveAttribute(
+      'href',
+      '/stickers',
+    );
+    cleanup();
+    await openAs(warden);
+    expect(menuLinks()).toContain('QR stickers');
+    cleanup();
+    await openAs({ ...warden, designation: 'Other', hostelNo: null });
+    expect(menuLinks()).not.toContain('QR stickers');
+  });
+
   it('gives authorities none of the student links', async () => {
     await openAs(warden);
     expect(menuLinks()).not.toContain('Complaint Status');

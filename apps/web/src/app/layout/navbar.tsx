@@ -1,4 +1,4 @@
-import type { TRole } from '@bit/contract';
+import { HOSTEL_DESIGNATIONS, type TDesignation, type TRole } from '@bit/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { dashboardPath, paths } from '../../config/paths';
@@ -10,7 +10,7 @@ type TNavItem = { to: string; label: string };
 const LOGIN_PATHS = new Set<string>([paths.studentLogin, paths.authorityLogin, paths.adminLogin]);
 
 /** The links for the visitor: logged out, or signed in with a role (SPEC §2). */
-function navItems(role: TRole | null): TNavItem[] {
+function navItems(role: TRole | null, designation: TDesignation | null = null): TNavItem[] {
   if (!role) {
     return [
       { to: paths.studentNotifications, label: 'Notifications' },
@@ -35,12 +35,17 @@ function navItems(role: TRole | null): TNavItem[] {
         ]
       : []),
     ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
+    // CONTRACT 6.4: a hostel's clerk and warden print its rooms' stickers
+    ...(role === 'authority' && designation !== null && HOSTEL_DESIGNATIONS.includes(designation)
+      ? [{ to: paths.stickers, label: 'QR stickers' }]
+      : []),
     ...(role === 'admin'
       ? [
           { to: paths.viewComplaints, label: 'Complaints' },
           { to: paths.manageAuthorities, label: 'Authorities' },
           { to: paths.reports, label: 'Reports' },
           { to: paths.auditLog, label: 'Audit log' },
+          { to: paths.stickers, label: 'QR stickers' },
           { to: paths.twoStepSignIn, label: 'Two-step sign-in' },
         ]
       : []),
@@ -58,7 +63,7 @@ const logoutClass =
 export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
-  const items = navItems(user?.role ?? null);
+  const items = navItems(user?.role ?? null, user?.designation ?? null);
   // an admin's links (ten with Logout) fit in one row from 1024 px; below, the menu button, as on phones
   const [barFrom, menuUntil, nameHidden] =
     user?.role === 'admin'

@@ -42,6 +42,7 @@ export function Component() {
             </LinkButton>
             <LinkButton
               to={paths.studentSignup}
+              state={state}
               className="border border-white bg-transparent hover:bg-brand-800"
             >
               Sign up

@@ -1,6 +1,6 @@
 import { MSG, type TAuthResponse, type TLoginRequest, type TRole } from '@bit/contract';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
 import { Button, buttonClass, SubmitButton } from '../../../components/ui/button';
@@ -155,6 +155,9 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
   }, [ticket]);
   const { signIn } = useAuth();
   const redirectAfterLogin = useRedirectAfterLogin();
+  // a visitor sent here by a protected screen (a QR sticker's filing form) who signs up instead comes back to it
+  const kept = (useLocation().state as { from?: unknown } | null)?.from;
+  const signupState = kept ? { from: kept } : undefined;
   const login = useLogin();
   const form = useSchemaForm(loadSchema, {
     defaultValues: { email: '', password: '', remember: false },
@@ -239,7 +242,11 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
       footer={FOOTER_LINKS[role].map(({ question, to, text }) => (
         <p key={to}>
           {question}{' '}
-          <Link to={to} className={textLinkClass}>
+          <Link
+            to={to}
+            state={to === paths.studentSignup ? signupState : undefined}
+            className={textLinkClass}
+          >
             {text}
           </Link>
         </p>

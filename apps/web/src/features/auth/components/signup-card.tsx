@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard, textLinkClass } from '../../../components/ui/auth-card';
 import { buttonClass, SubmitButton } from '../../../components/ui/button';
@@ -122,12 +122,14 @@ function useSignupSubmit<TBody extends { email: string }>(
   setTaken: (message: string | null) => void,
 ) {
   const navigate = useNavigate();
+  // where a protected screen was sending the visitor (a QR sticker's filing form): verified, they go on there
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
   const onRefused = refused((error) => errorMessage(error, MSG.signupFailed));
   return (body: TBody) =>
     signup.mutate(body, {
       onSuccess: (res) => {
         if (res?.message) toast.success(res.message);
-        navigate(paths.verifyEmail, { state: { email: body.email, role } });
+        navigate(paths.verifyEmail, { state: { email: body.email, role, ...(from ? { from } : {}) } });
       },
       onError: (error) => {
         setTaken(isTaken(error) ? error.serverMessage : null);

@@ -1,9 +1,9 @@
 import { MSG, ZVerifyEmailRequest } from '@bit/contract';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { Button, SubmitButton } from '../../../components/ui/button';
-import { dashboardPath, paths } from '../../../config/paths';
+import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
 import { formSchema, useSchemaForm } from '../../../lib/form';
@@ -11,6 +11,7 @@ import { useResendOtp } from '../api/resend-otp';
 import { type TSignupRole, useVerifyEmail } from '../api/verify-email';
 import { CodeField, digitsOnly } from './auth-fields';
 import { useAuth } from './auth-provider';
+import { useRedirectAfterLogin } from './redirect-after-login';
 
 type TVerifyState = { email?: unknown; role?: unknown } | null;
 
@@ -33,7 +34,7 @@ export function VerifyEmailForm() {
 }
 
 function VerifyEmail({ email, role }: { email: string; role: TSignupRole }) {
-  const navigate = useNavigate();
+  const redirectAfterLogin = useRedirectAfterLogin();
   const { signIn } = useAuth();
   const verify = useVerifyEmail();
   const resend = useResendOtp();
@@ -46,7 +47,8 @@ function VerifyEmail({ email, role }: { email: string; role: TSignupRole }) {
         onSuccess: (res) => {
           signIn(res.token, res.user, role);
           if (res.message) toast.success(res.message);
-          navigate(dashboardPath[role], { replace: true });
+          // the screen a protected page kept (signed up from a QR sticker's form), else the dashboard
+          redirectAfterLogin(role);
         },
         onError: form.refused((error) => errorMessage(error, MSG.verifyFailed)),
       },

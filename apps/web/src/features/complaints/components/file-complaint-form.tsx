@@ -6,6 +6,7 @@ import {
   HOSTEL_PROBLEMS,
   MSG,
   PHOTOS_PER_COMPLAINT,
+  STICKER_PLACE_MAX,
   type TComplaintType,
   type TFileComplaintRequest,
   ZFileComplaintRequest,
@@ -32,6 +33,8 @@ type TFileComplaintValues = {
   hostelNo: string;
   roomNo: string;
   subType: string;
+  /** a college place a sticker named (CONTRACT 6.4): sent at the head of the description */
+  place?: string;
   description: string;
 };
 
@@ -40,6 +43,7 @@ const EMPTY: TFileComplaintValues = {
   hostelNo: '',
   roomNo: '',
   subType: '',
+  place: '',
   description: '',
 };
 
@@ -52,13 +56,20 @@ const SUBTYPE_CHOICE = {
 } as const;
 const TYPE_OPTIONS = COMPLAINT_TYPES.map((t) => ({ value: t, label: t }));
 
-/** SPEC §5 through the shared schema; a college complaint is sent without hostel and room. */
+/** How a sticker's place heads the description: a complaint has no column for it. */
+export const placeLine = (place: string) => `Place: ${place}\n\n`;
+
+/**
+ * SPEC §5 through the shared schema; a college complaint is sent without hostel and room, and with
+ * the place a sticker named, if any, as the first line of its description (decision 0026).
+ */
 const schema = formSchema<TFileComplaintValues, TFileComplaintRequest>(
-  z.preprocess(
-    (v) =>
-      (v as TFileComplaintValues).type === 'College' ? { ...(v as object), hostelNo: null, roomNo: null } : v,
-    ZFileComplaintRequest,
-  ),
+  z.preprocess((v) => {
+    const { place, ...values } = v as TFileComplaintValues;
+    if (values.type !== 'College') return values;
+    const where = place?.trim() && values.description?.trim() ? placeLine(place.trim()) : '';
+    return { ...values, hostelNo: null, roomNo: null, description: `${where}${values.description}` };
+  }, ZFileComplaintRequest),
 );
 
 /** The first failing rule's text, in the order of the fields, or the body to send. */
@@ -81,6 +92,26 @@ export type TComplaintProfile = { hostelNo: number | null; roomNo: string | null
 const fromProfile = (profile: TComplaintProfile | undefined) =>
   profile?.hostelNo ? { hostelNo: String(profile.hostelNo), roomNo: profile.roomNo ?? '' } : null;
 
+/** What the form's address filled (a QR sticker's: contract `filingFromAddress`); the profile's otherwise. */
+export type TComplaintAddress = Partial<
+  Pick<TFileComplaintValues, 'type' | 'hostelNo' | 'roomNo' | 'subType' | 'place'>
+>;
+
+/**
+ * The values the form starts from, and the hostel and room a hostel complaint goes back to when the
+ * type is changed back: the address's where it says (a sticker's), else the profile's.
+ */
+function startingValues(profile: TComplaintProfile | undefined, address: TComplaintAddress) {
+  const hostelPlace = address.hostelNo
+    ? { hostelNo: address.hostelNo, roomNo: address.roomNo ?? '' }
+    : fromProfile(profile);
+  const values: TFileComplaintValues =
+    address.type === 'College'
+      ? { ...EMPTY, type: 'College', subType: address.subType ?? '', place: address.place ?? '' }
+      : { ...EMPTY, ...hostelPlace };
+  return { values, hostelPlace };
+}
+
 /** The Submit button while a filing waits for the connection (issue 33: it said Submitting... for ever). */
 export const WILL_SEND_ONLINE = 'Will send when you are online';
 export const WAITING_TO_SEND =
@@ -88,11 +119,20 @@ export const WAITING_TO_SEND =
 export const WAITING_ELSEWHERE =
   'A complaint you filed offline is still waiting to be sent; it goes once you are back online.';
 
-export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } = {}) {
+export function FileComplaintForm({
+  profile,
+  address = {},
+}: {
+  profile?: TComplaintProfile;
+  address?: TComplaintAddress;
+} = {}) {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
-  const prefill = fromProfile(profile);
-  const form = useSchemaForm(schema, { defaultValues: { ...EMPTY, ...prefill } });
+  // read once: the address fills the form as it opens, and the student's changes then stand
+  const [{ values: defaultValues, hostelPlace: prefill }] = useState(() => startingValues(profile, address));
+  const form = useSchemaForm(schema, { defaultValues });
+  // the place a sticker named, shown for a college complaint
+  const stickerPlace = defaultValues.place;
   // SPEC's toast whenever it is filed: offline, that may be after the form was left
   const file = useFileComplaint(({ token }) => toast.success(MSG.complaintFiled(token)));
   // offline (paused), or a try that got no answer: it goes when the connection is back
@@ -115,7 +155,7 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
   // another type asks for another problem list; a college complaint has no hostel or room, and a
   // hostel one starts again from the profile's
   const onType = (event: ChangeEvent<HTMLInputElement>) => {
-    form.setValue('subType', '');
+    form.setValue('subType', event.target.value === 'College' && address.subType ? address.subType : '');
     const place = event.target.value === 'College' ? { hostelNo: '', roomNo: '' } : prefill;
     if (place) {
       form.setValue('hostelNo', place.hostelNo);
@@ -191,10 +231,22 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
             </div>
           )}
           <SelectField {...SUBTYPE_CHOICE[form.values.type]} required {...form.field('subType')} />
+          {form.values.type === 'College' && stickerPlace && (
+            <TextField
+              label="Place"
+              hint="From the sticker you scanned: it heads your description."
+              maxLength={STICKER_PLACE_MAX}
+              {...form.field('place')}
+            />
+          )}
 
           <TextAreaField
             label="Description"
-            maxLength={DESCRIPTION_MAX}
+            maxLength={
+              form.values.type === 'College' && form.values.place?.trim()
+                ? DESCRIPTION_MAX - placeLine(form.values.place.trim()).length
+                : DESCRIPTION_MAX
+            }
             rows={5}
             required
             {...form.field('description')}
