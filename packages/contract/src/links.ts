@@ -25,3 +25,7 @@ export const EMBEDDED_COMPLAINT_ID = 'complaint-data';
  * in without asking.
  */
 export const EMBEDDED_SESSION_ID = 'session-data';
+
+/** The authority's and the admin's dashboards: where a push about many complaints (a digest, an escalation) opens. */
+export const AUTHORITY_DASHBOARD_PATH = '/authority-dashboard';
+export const ADMIN_DASHBOARD_PATH = '/admin-dashboard';
