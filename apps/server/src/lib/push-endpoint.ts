@@ -101,6 +101,7 @@ export async function checkPushEndpoint(
     // one inward answer is enough: a resolver may hand out any of them next time
     for (const a of addresses) if (!isPublicAddress(a.address)) throw new EndpointRefused('not public');
   }
-  const first = addresses[0]!;
+  // IPv4 first when there is one: a host with both is far more often reachable over it
+  const first = addresses.find((a) => a.family === 4) ?? addresses[0]!;
   return { endpoint: url.href, hostname, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

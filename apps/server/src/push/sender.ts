@@ -64,6 +64,7 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
       .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .orderBy('next_attempt_at')
+      .orderBy('id')
       .limit(BATCH);
     const claimed = await db
       .updateTable('push_outbox')
@@ -170,14 +171,22 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
         if (stopped) return sent;
         const items = await claim();
         if (items.length === 0) return sent;
+        // browsers in parallel, each one's pushes in the order of their events
+        const bySubscription = new Map<number, Claimed[]>();
+        for (const item of items) {
+          const id = Number(item.sub.id);
+          bySubscription.set(id, [...(bySubscription.get(id) ?? []), item]);
+        }
         await Promise.all(
-          items.map(async (item) => {
-            try {
-              await deliver(item, agents);
-              await database.db.deleteFrom('push_outbox').where('id', '=', Number(item.row.id)).execute();
-              sent++;
-            } catch (err) {
-              await settle(item, err).catch(() => {});
+          [...bySubscription.values()].map(async (group) => {
+            for (const item of group) {
+              try {
+                await deliver(item, agents);
+                await database.db.deleteFrom('push_outbox').where('id', '=', Number(item.row.id)).execute();
+                sent++;
+              } catch (err) {
+                await settle(item, err).catch(() => {});
+              }
             }
           }),
         );
