@@ -22,6 +22,12 @@ export const ZPreferences = z.object({
 export type TPreferences = z.infer<typeof ZPreferences>;
 export const ZPreferencesResponse = z.object({ data: ZPreferences });
 
+/** The authority's settings form: how often new complaints are mailed (CONTRACT 5.1). */
+export const ZNewComplaintsPreference = z.object({
+  newComplaints: z.enum(NEW_COMPLAINT_PREFERENCES, { error: MSG_CONVERSATION.preferenceInvalid }),
+});
+export type TNewComplaintsPreference = z.infer<typeof ZNewComplaintsPreference>;
+
 /** A change of some preferences; what is not given stays as it is. */
 export const ZPreferencesRequest = z
   .strictObject({

@@ -15,6 +15,30 @@ export const MSG_PUSH = {
   preferencesEmpty: 'Give at least one of newComplaints, email and push',
 } as const;
 
+/** The web app's texts about notifications (the profile's section, the channel choices). */
+export const MSG_PUSH_WEB = {
+  heading: 'Notifications on this device',
+  explain:
+    'Turn them on to see on this phone or computer, within moments, what your emails would tell you: a complaint changing status, a message on it and, for authorities, new complaints. They show only a line of it; tap one to open it in the app. Everything works the same without them.',
+  on: 'Notifications are on for this browser.',
+  off: 'Notifications are off for this browser.',
+  blocked:
+    'Your browser blocks notifications from this site. To get them, allow notifications for this site in the browser’s settings, then come back here.',
+  unsupported:
+    'This browser cannot receive notifications from the app. On an iPhone, add the app to the Home Screen first (Share, then Add to Home Screen) and open it from there.',
+  turnOn: 'Turn on notifications',
+  turnOff: 'Turn off notifications',
+  failed: 'Notifications could not be turned on. Please try again.',
+  offFailed: 'Notifications could not be turned off. Please try again.',
+  channels: 'How you hear of your complaints',
+  email: 'By email',
+  push: 'As notifications, on the devices where you turned them on',
+  channelsHint: 'With both off, you still see everything here in the app.',
+  saved: 'Settings saved',
+  saveFailed: 'Failed to save your settings',
+  loadFailed: 'Failed to fetch your settings',
+} as const;
+
 const base64url = (min: number, max: number) =>
   z
     .string({ error: MSG_PUSH.keysInvalid })
@@ -45,6 +69,7 @@ export type TPushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
 export const ZPushUnsubscribeRequest = z.strictObject({ endpoint: ZEndpoint });
 
 export const ZPushKeyResponse = z.object({ key: z.string() });
+export type TPushKeyResponse = z.infer<typeof ZPushKeyResponse>;
 
 /** What a push carries (and what the service worker shows): never more than the mail of the same event. */
 export const ZPushPayload = z.object({ title: z.string(), body: z.string(), url: z.string() });
