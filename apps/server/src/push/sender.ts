@@ -9,7 +9,7 @@ import { type CheckedEndpoint, checkPushEndpoint, EndpointRefused } from '../lib
 import { backoffMs } from '../mail/sender';
 import { vapidKeys } from '../services/push';
 
-const BATCH = 20;
+const BATCH = 50;
 const LOCK_MS = 60_000;
 const IDLE_POLL_MS = 2_000;
 /** CONTRACT 6.3: a push service keeps a push a day at most; the queue gives up on it after as long. */
@@ -171,7 +171,10 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
         if (stopped) return sent;
         const items = await claim();
         if (items.length === 0) return sent;
-        // browsers in parallel, each one's pushes in the order of their events
+        // browsers in parallel, each one's pushes in the order of their events; the delivered rows
+        // are deleted together, in one statement (one commit, not one per push: a crash in between
+        // re-sends at most this batch, as a push service may deliver twice anyway)
+        const delivered: number[] = [];
         const bySubscription = new Map<number, Claimed[]>();
         for (const item of items) {
           const id = Number(item.sub.id);
@@ -182,14 +185,17 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
             for (const item of group) {
               try {
                 await deliver(item, agents);
-                await database.db.deleteFrom('push_outbox').where('id', '=', Number(item.row.id)).execute();
-                sent++;
+                delivered.push(Number(item.row.id));
               } catch (err) {
                 await settle(item, err).catch(() => {});
               }
             }
           }),
         );
+        if (delivered.length > 0) {
+          await database.db.deleteFrom('push_outbox').where('id', 'in', delivered).execute();
+          sent += delivered.length;
+        }
       }
     } finally {
       for (const agent of agents.values()) agent.destroy();
