@@ -27,7 +27,7 @@ function browserWithPush(permission: NotificationPermission, answer: Notificatio
   };
   const pushManager = {
     getSubscription: vi.fn(async () => subscription),
-    subscribe: vi.fn(async () => {
+    subscribe: vi.fn(async (_options: PushSubscriptionOptionsInit) => {
       subscription = made;
       return made;
     }),
@@ -69,7 +69,7 @@ describe('push card flows (CONTRACT 6.3)', () => {
     fireEvent.click(screen.getByRole('button', { name: MSG_PUSH_WEB.turnOn }));
     expect(await screen.findByText(MSG_PUSH_WEB.on)).toBeInTheDocument();
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
-    const options = browser.pushManager.subscribe.mock.calls[0]![0] as unknown as {
+    const options = browser.pushManager.subscribe.mock.calls[0]![0] as {
       userVisibleOnly: boolean;
       applicationServerKey: Uint8Array;
     };
