@@ -26,8 +26,8 @@ export const MSG_PUSH_WEB = {
     'Your browser blocks notifications from this site. To get them, allow notifications for this site in the browser’s settings, then come back here.',
   unsupported:
     'This browser cannot receive notifications from the app. On an iPhone, add the app to the Home Screen first (Share, then Add to Home Screen) and open it from there.',
-  turnOn: 'Turn on notifications',
-  turnOff: 'Turn off notifications',
+  turnOn: 'Get notifications on this device',
+  turnOff: 'Stop notifications on this device',
   failed: 'Notifications could not be turned on. Please try again.',
   offFailed: 'Notifications could not be turned off. Please try again.',
   channels: 'How you hear of your complaints',
