@@ -15,6 +15,7 @@ import { registerErrorHandling } from './plugins/external/errors';
 import { registerSecurity } from './plugins/external/security';
 import { compiledSerializer } from './plugins/external/serializer';
 import { registerWebApp } from './plugins/external/web-app';
+import { startPushSender } from './push/sender';
 import { registerRoutes } from './routes';
 import { DAILY_JOBS } from './services/digest';
 import { startScheduler } from './services/scheduler';
@@ -25,6 +26,10 @@ export interface BuildOptions {
   database?: Database;
   /** Run the background mail sender (default true). */
   mailSender?: boolean;
+  /** Run the background push sender (default: with the mail sender). */
+  pushSender?: boolean;
+  /** Certificates the push sender trusts instead of the system's: a test push service's own. */
+  pushCa?: string;
   /** Run the timed jobs (digests, escalations) once a minute (default: with the mail sender). */
   scheduler?: boolean;
   logger?: boolean;
@@ -101,20 +106,27 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const ownsDatabase = !opts.database;
   if (opts.migrate !== false) await migrateToLatest(database.db, database.dialect, config);
 
-  let wake: () => void = () => {};
+  const wakes: (() => void)[] = [];
   const ctx: Ctx = {
     config,
     database,
     clock: opts.clock ?? systemClock,
     log: app.log,
-    mailQueued: () => wake(),
+    mailQueued: () => {
+      for (const wake of wakes) wake();
+    },
   };
   app.decorate('ctx', ctx);
 
   const background: { stop(): Promise<void> }[] = [];
   if (opts.mailSender !== false) {
     const sender = startMailSender(ctx);
-    wake = sender.wake;
+    wakes.push(sender.wake);
+    background.push(sender);
+  }
+  if (opts.pushSender ?? opts.mailSender !== false) {
+    const sender = startPushSender(ctx, { ca: opts.pushCa });
+    wakes.push(sender.wake);
     background.push(sender);
   }
   if (opts.scheduler ?? opts.mailSender !== false) background.push(startScheduler(ctx, DAILY_JOBS));

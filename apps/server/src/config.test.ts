@@ -31,6 +31,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'tooshort-secret' })).not.toThrow(/tooshort-secret/);
   });
 
+  it('takes the VAPID pair both or neither, signs as MAIL_FROM unless VAPID_SUBJECT says otherwise, and reads PUSH_ALLOW_HOSTS', () => {
+    const c = loadConfig({});
+    expect(c.vapidKeys).toBeUndefined();
+    expect(c.vapidSubject).toBe('mailto:no-reply@bitmesra.ac.in');
+    expect(c.pushAllowHosts).toEqual([]);
+    const pair = { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'A'.repeat(43) };
+    expect(loadConfig(pair).vapidKeys).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY/);
+    let refused = '';
+    try {
+      loadConfig({ ...pair, VAPID_PRIVATE_KEY: 'not-a-key-and-secret' });
+    } catch (err) {
+      refused = (err as Error).message;
+    }
+    expect(refused).toMatch(/VAPID_PRIVATE_KEY=\(hidden\)/);
+    expect(refused).not.toContain('not-a-key-and-secret');
+    expect(loadConfig({ VAPID_SUBJECT: 'https://cms.bitmesra.ac.in' }).vapidSubject).toBe(
+      'https://cms.bitmesra.ac.in',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'someone' })).toThrow(ConfigError);
+    expect(loadConfig({ PUSH_ALLOW_HOSTS: 'Push.Test:8443, localhost:9000' }).pushAllowHosts).toEqual([
+      'push.test:8443',
+      'localhost:9000',
+    ]);
+    expect(() => loadConfig({ PUSH_ALLOW_HOSTS: 'push.test' })).toThrow(/PUSH_ALLOW_HOSTS/);
+  });
+
   it('runs as many server processes as WORKERS says', () => {
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);

@@ -42,6 +42,27 @@ const ZEnv = z.object({
     .min(16, 'must be at least 16 characters (e.g. openssl rand -hex 32)')
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (e.g. openssl rand -hex 32)')
     .optional(),
+  // CONTRACT 6.3: the VAPID key pair (both or neither; made once and kept in the database when unset)
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .optional(),
+  // hosts the push sender may reach although they resolve inward: for a test push service only
+  PUSH_ALLOW_HOSTS: z
+    .string()
+    .regex(
+      /^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/,
+      'must be a comma-separated list of host:port',
+    )
+    .optional(),
 });
 
 function isTimeZone(zone: string): boolean {
@@ -89,6 +110,12 @@ export interface AppConfig {
   slaHoursCollege: number;
   /** Bearer token that unlocks GET /api/metrics; unset, the endpoint does not exist (CONTRACT 5.7). */
   metricsToken: string | undefined;
+  /** CONTRACT 6.3: VAPID keys given by the environment; unset, they are made once and kept in the database */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** `mailto:` + MAIL_FROM's address unless VAPID_SUBJECT says otherwise */
+  vapidSubject: string;
+  /** host:port pairs (lower-case) a push endpoint may name whatever they resolve to: test push services */
+  pushAllowHosts: string[];
 }
 
 /** Reads and validates the environment. A bad value throws a ConfigError naming the variable. */
@@ -101,7 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     // a secret's value would end up in the service's journal, read by more people than the env file
-    const shown = name === 'METRICS_TOKEN' ? '(hidden)' : JSON.stringify(cleaned[name]);
+    const shown =
+      name === 'METRICS_TOKEN' || name === 'VAPID_PRIVATE_KEY' ? '(hidden)' : JSON.stringify(cleaned[name]);
     throw new ConfigError(`Invalid environment variable ${name}=${shown}: ${issue?.message}`);
   }
   const e = parsed.data;
@@ -125,7 +153,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     slaHoursHostel: e.SLA_HOURS_HOSTEL,
     slaHoursCollege: e.SLA_HOURS_COLLEGE,
     metricsToken: e.METRICS_TOKEN,
+    vapidKeys: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
+    pushAllowHosts: (e.PUSH_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
+}
+
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined) {
+  if (publicKey && privateKey) return { publicKey, privateKey };
+  if (!publicKey && !privateKey) return undefined;
+  const missing = publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+  throw new ConfigError(
+    `Invalid environment variable ${missing}=undefined: VAPID keys are given both or neither`,
+  );
+}
+
+/** `Name <a@b>` → `a@b`; a bare address stays as it is. */
+function mailAddress(from: string) {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as it accepts them. */

@@ -9,6 +9,6 @@ export interface Ctx {
   database: Database;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** Wakes the mail sender after a transaction queued a mail. */
+  /** Wakes the mail and push senders after a transaction queued a mail or a push (services/notify.ts). */
   mailQueued(): void;
 }

@@ -1,4 +1,4 @@
-// The service worker: the app offline, and nothing else.
+// The service worker: the app offline, and the pushes of CONTRACT 6.3 (at the end of this file).
 //
 // Cached: index.html (the shell, never a page marked no-store), the files it names (entry script, stylesheet), the manifest and icons,
 // and every file under /assets/ of this build (each screen's code: PRECACHE, written by the build,
@@ -142,4 +142,70 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (isAsset(url) || STATIC.includes(url.pathname)) event.respondWith(cacheFirst(request));
+});
+
+// Pushes (CONTRACT 6.3): the server sends { title, body, url } (services/notify.ts), encrypted for this
+// browser. The notification opens `url` in the app: only its path is taken, so a push can only open a
+// screen of this app, whatever address it names.
+const APP_NAME = 'BIT Mesra Complaint System';
+
+function appPath(url) {
+  try {
+    const parsed = new URL(url, self.location.origin);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '/';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : APP_NAME;
+  const body = typeof data.body === 'string' ? data.body : '';
+  const url = appPath(typeof data.url === 'string' ? data.url : '/');
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: 'en',
+      data: { url },
+    }),
+  );
+});
+
+/**
+ * The tap: a tab of the app already on that screen comes to the front; otherwise the first tab of the
+ * app goes there; with none open, a new one opens.
+ */
+async function openFromNotification(path) {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const same = windows.find((client) => client.url === target);
+  if (same) return same.focus();
+  const app = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client);
+  if (app) {
+    try {
+      const moved = await app.navigate(target);
+      if (moved) return moved.focus().catch(() => moved);
+    } catch {
+      // a tab this worker does not control cannot be moved: open one instead
+    }
+  }
+  return self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const done = openFromNotification(event.notification.data?.url ?? '/');
+  try {
+    event.waitUntil(done);
+  } catch {
+    // only a click dispatched by a script (the browser test) has no waitUntil; the work goes on
+  }
 });

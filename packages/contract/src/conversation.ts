@@ -6,14 +6,39 @@ import {
   REOPEN_REASON_MAX,
 } from './conversation-constants';
 import { DESIGNATIONS, ROLES } from './enums';
+import { MSG_PUSH } from './push';
 
 // CONTRACT 5.1 to 5.4: the shapes; their texts and limits are in conversation-constants.ts.
 
-export const ZPreferences = z.strictObject({
-  newComplaints: z.enum(NEW_COMPLAINT_PREFERENCES, { error: MSG_CONVERSATION.preferenceInvalid }),
+/**
+ * CONTRACT 5.1 and 6.3: which channels carry a user's events (every role), and how often an authority
+ * hears of new complaints (authorities only: absent for the others).
+ */
+export const ZPreferences = z.object({
+  newComplaints: z.enum(NEW_COMPLAINT_PREFERENCES).optional(),
+  email: z.boolean(),
+  push: z.boolean(),
 });
 export type TPreferences = z.infer<typeof ZPreferences>;
 export const ZPreferencesResponse = z.object({ data: ZPreferences });
+
+/** The authority's settings form: how often new complaints are mailed (CONTRACT 5.1). */
+export const ZNewComplaintsPreference = z.object({
+  newComplaints: z.enum(NEW_COMPLAINT_PREFERENCES, { error: MSG_CONVERSATION.preferenceInvalid }),
+});
+export type TNewComplaintsPreference = z.infer<typeof ZNewComplaintsPreference>;
+
+/** A change of some preferences; what is not given stays as it is. */
+export const ZPreferencesRequest = z
+  .strictObject({
+    newComplaints: z
+      .enum(NEW_COMPLAINT_PREFERENCES, { error: MSG_CONVERSATION.preferenceInvalid })
+      .optional(),
+    email: z.boolean({ error: MSG_PUSH.preferenceInvalid }).optional(),
+    push: z.boolean({ error: MSG_PUSH.preferenceInvalid }).optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), MSG_PUSH.preferencesEmpty);
+export type TPreferencesRequest = z.infer<typeof ZPreferencesRequest>;
 
 /** Who wrote a message or added a photo. */
 export const ZActor = z.object({

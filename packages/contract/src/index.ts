@@ -15,6 +15,7 @@ export * from './notifications';
 export * from './period';
 export * from './period-query';
 export * from './profile';
+export * from './push';
 export * from './reports';
 export * from './security';
 export * from './security-messages';

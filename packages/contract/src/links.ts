@@ -15,3 +15,7 @@ export const FILE_COMPLAINT_PATH = '/file-complaint';
 
 /** The feedback screen with one resolved complaint chosen: "Rate this resolution" (the Resolved mail, the web). */
 export const rateComplaintPath = (token: string) => `${FEEDBACK_PATH}?token=${encodeURIComponent(token)}`;
+
+/** The authority's and the admin's dashboards: where a push about many complaints (a digest, an escalation) opens. */
+export const AUTHORITY_DASHBOARD_PATH = '/authority-dashboard';
+export const ADMIN_DASHBOARD_PATH = '/admin-dashboard';

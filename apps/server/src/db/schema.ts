@@ -26,6 +26,34 @@ export interface UsersTable {
   new_complaints_pref: 'each' | 'digest' | 'off' | null;
   /** CONTRACT 6.5: 1 when two-step sign-in is on (its secret is in two_factor) */
   two_factor_on: Generated<number>;
+  /** CONTRACT 6.3: 1 while the user's events are mailed (migration 016) */
+  notify_email: Generated<number>;
+  /** CONTRACT 6.3: 1 while the user's events are pushed to their subscribed browsers */
+  notify_push: Generated<number>;
+}
+
+/** CONTRACT 6.3: a browser's push subscription (migration 016). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
+/** CONTRACT 6.3: a push waiting for its subscription's push service; deleted once delivered. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  title: string;
+  body: string;
+  url: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
 }
 
 /** CONTRACT 6.5: keys the server signs with, shared by every instance (migration 011). */
@@ -304,6 +332,8 @@ export interface DB {
   job_runs: JobRunsTable;
   report_rollup: ReportRollupTable;
   server_keys: ServerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   login_tickets: LoginTicketsTable;

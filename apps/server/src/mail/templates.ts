@@ -1,3 +1,5 @@
+import type { TPushPayload } from '@bit/contract';
+
 const PRODUCT = 'BIT Mesra Complaint System';
 
 const escapeHtml = (s: string) =>
@@ -14,6 +16,16 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('
 <p style="color:#6b7280;font-size:12px">${PRODUCT}</p></body></html>`;
   return { text, html };
 }
+
+/**
+ * A push for a mail's event (CONTRACT 6.3): its title and a line of what the mail says, never more,
+ * and the address it opens. Push services carry at most 4 KB, so a long text is cut short.
+ */
+const pushOf = (title: string, body: string, url: string): TPushPayload => ({
+  title,
+  body: body.length > 240 ? `${body.slice(0, 240)}…` : body,
+  url,
+});
 
 /**
  * A one-time code. A verification mail greets no one by name: the name is whatever the sign-up
@@ -66,7 +78,12 @@ export function statusMail(
     `Follow it here: ${link}`,
     ...(rateLink ? [`Rate this resolution: ${rateLink}`] : []),
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(
+    `Complaint ${token} is now ${status}`,
+    remarks?.trim() ? `Remarks: ${remarks}` : `Your complaint ${token} is now ${status}.`,
+    link,
+  );
+  return { to, subject, ...body, push };
 }
 
 type MailComplaint = {
@@ -94,7 +111,8 @@ export function newComplaintMail(to: string, name: string, c: MailComplaint, lin
     `Description: ${excerpt(c.description)}`,
     `Open it here: ${link}`,
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(`New complaint ${c.token}`, `${placeOf(c)}, ${c.sub_type}: ${c.description}`, link);
+  return { to, subject, ...body, push };
 }
 
 /** CONTRACT 5.1: the 08:00 digest of the new complaints in scope of the last 24 hours. */
@@ -104,6 +122,7 @@ export function digestMail(
   day: string,
   complaints: (MailComplaint & { link: string })[],
   more: number,
+  listLink: string,
 ) {
   const subject = `${PRODUCT}: ${complaints.length + more} new complaint${complaints.length + more === 1 ? '' : 's'} (${day})`;
   const body = layout(subject, [
@@ -114,7 +133,13 @@ export function digestMail(
     ),
     ...(more > 0 ? [`…and ${more} more: see your dashboard.`] : []),
   ]);
-  return { to, subject, ...body };
+  const n = complaints.length + more;
+  const push = pushOf(
+    `${n} new complaint${n === 1 ? '' : 's'} (${day})`,
+    'New complaints in your scope in the last 24 hours.',
+    listLink,
+  );
+  return { to, subject, ...body, push };
 }
 
 /** CONTRACT 5.2: a message on a complaint, to the other side. */
@@ -135,7 +160,8 @@ export function conversationMail(
     excerpt(text, 2000),
     `Reply here: ${link}`,
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(`New message on complaint ${token}`, `${who}: ${text}`, link);
+  return { to, subject, ...body, push };
 }
 
 /** CONTRACT 5.4: the student reopened a complaint. */
@@ -154,7 +180,8 @@ export function reopenedMail(
     `Reason: ${reason}`,
     `Open it here: ${link}`,
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(`Complaint ${token} was reopened`, `${student}: ${reason}`, link);
+  return { to, subject, ...body, push };
 }
 
 /** An overdue complaint as the 09:00 escalation lists it: where, what, and since when it was due. */
@@ -170,6 +197,7 @@ export function wardenEscalationMail(
   hostelNo: number,
   complaints: OverdueLine[],
   more: number,
+  listLink: string,
 ) {
   const total = complaints.length + more;
   const subject = `${PRODUCT}: ${total} overdue complaint${total === 1 ? '' : 's'} in hostel ${hostelNo} (${day})`;
@@ -179,7 +207,12 @@ export function wardenEscalationMail(
     ...complaints.map(overdueLine),
     ...(more > 0 ? [`…and ${more} more: see your dashboard's Overdue filter.`] : []),
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(
+    `${total} overdue complaint${total === 1 ? '' : 's'} in hostel ${hostelNo}`,
+    `These complaints of hostel ${hostelNo} are past their due time and still open.`,
+    listLink,
+  );
+  return { to, subject, ...body, push };
 }
 
 /** CONTRACT 5.5: to an admin, overdue counts per hostel and for College, and the oldest overdue. */
@@ -189,6 +222,7 @@ export function adminEscalationMail(
   day: string,
   counts: { place: string; overdue: number }[],
   oldest: OverdueLine[],
+  listLink: string,
 ) {
   const total = counts.reduce((n, c) => n + c.overdue, 0);
   const subject = `${PRODUCT}: ${total} overdue complaint${total === 1 ? '' : 's'} (${day})`;
@@ -202,5 +236,12 @@ export function adminEscalationMail(
         ].join('\n'),
     ...(oldest.length > 0 ? [`The ${oldest.length} oldest:`, ...oldest.map(overdueLine)] : []),
   ]);
-  return { to, subject, ...body };
+  const push = pushOf(
+    `${total} overdue complaint${total === 1 ? '' : 's'} (${day})`,
+    total === 0
+      ? 'No complaint is overdue today.'
+      : 'Complaints still Pending or In Progress past their due time.',
+    listLink,
+  );
+  return { to, subject, ...body, push };
 }

@@ -119,6 +119,21 @@ export function registerMetrics(app: FastifyInstance, token: string) {
     },
   });
   new Gauge({
+    name: 'complaints_push_outbox_waiting',
+    help: 'Pushes waiting for their push service (CONTRACT 6.3; a delivered push is deleted), and those whose last attempt failed',
+    labelNames: ['state'] as const,
+    registers: [perScrape],
+    aggregator: 'first',
+    async collect() {
+      const row = await db
+        .selectFrom('push_outbox')
+        .select([sql<number>`count(*)`.as('n'), sql<number>`count(last_error)`.as('failing')])
+        .executeTakeFirst();
+      this.set({ state: 'all' }, Number(row?.n ?? 0));
+      this.set({ state: 'failing' }, Number(row?.failing ?? 0));
+    },
+  });
+  new Gauge({
     name: 'complaints_by_status',
     help: 'Complaints by their current status',
     labelNames: ['status'] as const,

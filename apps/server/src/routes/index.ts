@@ -9,6 +9,7 @@ import healthRoutes from './health';
 import meRoutes from './me';
 import notificationRoutes from './notifications';
 import stickerRoutes from './stickers';
+import { pushKeyRoutes, pushSubscriptionRoutes } from './push';
 import twoFactorRoutes from './two-factor';
 
 /** Every API route, mounted under /api. */
@@ -21,6 +22,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(attachmentRoutes, { prefix: '/attachments' });
   await app.register(meRoutes, { prefix: '/me' });
   await app.register(twoFactorRoutes, { prefix: '/me/two-factor' });
+  await app.register(pushSubscriptionRoutes, { prefix: '/me/push-subscriptions' });
+  await app.register(pushKeyRoutes, { prefix: '/push' });
   await app.register(feedbackRoutes, { prefix: '/feedback' });
   await app.register(notificationRoutes, { prefix: '/notifications' });
   await app.register(adminRoutes, { prefix: '/admin' });

@@ -1,10 +1,10 @@
-import { complaintStatusPath } from '@bit/contract';
+import { AUTHORITY_DASHBOARD_PATH, complaintStatusPath } from '@bit/contract';
 import type { Ctx } from '../context';
-import { enqueueMail } from '../mail/outbox';
 import { digestMail } from '../mail/templates';
 import { applyScope, complaintScope } from '../policy/scope';
 import { auditRetention } from './audit-retention';
 import { overdueEscalation } from './escalation';
+import { notify, wantsPush } from './notify';
 import { newComplaintPreference } from './preferences';
 import type { DailyJob } from './scheduler';
 import { USER_COLUMNS } from './users';
@@ -25,7 +25,7 @@ export const newComplaintDigest: DailyJob = {
     const now = ctx.clock.now();
     const authorities = await trx
       .selectFrom('users')
-      .select(USER_COLUMNS)
+      .select([...USER_COLUMNS, wantsPush])
       .where('role', '=', 'authority')
       .where('approved', '=', 1)
       .where('verified', '=', 1)
@@ -54,7 +54,13 @@ export const newComplaintDigest: DailyJob = {
         hostel_no: c.hostel_no === null ? null : Number(c.hostel_no),
         link: `${ctx.config.publicUrl}${complaintStatusPath(c.token)}`,
       }));
-      await enqueueMail(trx, digestMail(a.email, a.name, day, listed, Number(n) - listed.length), now);
+      const dashboard = `${ctx.config.publicUrl}${AUTHORITY_DASHBOARD_PATH}`;
+      await notify(
+        trx,
+        a,
+        digestMail(a.email, a.name, day, listed, Number(n) - listed.length, dashboard),
+        now,
+      );
       mails++;
     }
     return { detail: `${mails} digest mail(s)`, mails };

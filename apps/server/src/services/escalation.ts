@@ -1,13 +1,18 @@
-import { complaintStatusPath, HOSTEL_NUMBERS } from '@bit/contract';
+import {
+  ADMIN_DASHBOARD_PATH,
+  AUTHORITY_DASHBOARD_PATH,
+  complaintStatusPath,
+  HOSTEL_NUMBERS,
+} from '@bit/contract';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { formatZoned } from '../lib/zoned-time';
-import { enqueueMail } from '../mail/outbox';
 import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
 import { applyScope, complaintScope } from '../policy/scope';
 import type { ComplaintRow } from './complaints';
 import { OPEN_SQL } from './complaints/due';
+import { notify, RECIPIENT_COLUMNS, wantsPush } from './notify';
 import type { DailyJob } from './scheduler';
 
 /** A warden's mail lists this many overdue complaints, and says how many more there are. */
@@ -41,7 +46,17 @@ export const overdueEscalation: DailyJob = {
     let mails = 0;
     const wardens = await trx
       .selectFrom('users')
-      .select(['id', 'role', 'designation', 'hostel_no', 'approved', 'email', 'name'])
+      .select([
+        'id',
+        'role',
+        'designation',
+        'hostel_no',
+        'approved',
+        'email',
+        'name',
+        'notify_email',
+        wantsPush,
+      ])
       .where('role', '=', 'authority')
       .where('designation', '=', 'Warden')
       .where('verified', '=', 1)
@@ -61,9 +76,18 @@ export const overdueEscalation: DailyJob = {
         scope,
       ).executeTakeFirstOrThrow();
       const listed = rows.slice(0, ESCALATION_LIST_MAX).map((c) => lineOf(ctx, c));
-      await enqueueMail(
+      await notify(
         trx,
-        wardenEscalationMail(w.email, w.name, day, scope.hostelNo, listed, Number(n) - listed.length),
+        w,
+        wardenEscalationMail(
+          w.email,
+          w.name,
+          day,
+          scope.hostelNo,
+          listed,
+          Number(n) - listed.length,
+          `${ctx.config.publicUrl}${AUTHORITY_DASHBOARD_PATH}`,
+        ),
         now,
       );
       mails++;
@@ -71,7 +95,7 @@ export const overdueEscalation: DailyJob = {
 
     const admins = await trx
       .selectFrom('users')
-      .select(['email', 'name'])
+      .select(RECIPIENT_COLUMNS)
       .where('role', '=', 'admin')
       .execute();
     if (admins.length > 0) {
@@ -93,7 +117,8 @@ export const overdueEscalation: DailyJob = {
         await overdueNow(trx, now).selectAll().orderBy('id', 'asc').limit(ESCALATION_OLDEST).execute()
       ).map((c) => lineOf(ctx, c));
       for (const a of admins) {
-        await enqueueMail(trx, adminEscalationMail(a.email, a.name, day, counts, oldest), now);
+        const dashboard = `${ctx.config.publicUrl}${ADMIN_DASHBOARD_PATH}`;
+        await notify(trx, a, adminEscalationMail(a.email, a.name, day, counts, oldest, dashboard), now);
         mails++;
       }
     }

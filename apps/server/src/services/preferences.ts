@@ -1,4 +1,4 @@
-import type { TNewComplaintPreference } from '@bit/contract';
+import type { TNewComplaintPreference, TPreferences, TPreferencesRequest } from '@bit/contract';
 import { MSG } from '@bit/contract';
 import type { Ctx } from '../context';
 import { forbidden } from '../lib/errors';
@@ -12,18 +12,35 @@ export function newComplaintPreference(user: {
   return user.new_complaints_pref ?? (user.designation === 'Other' ? 'digest' : 'each');
 }
 
-/** An authority's choice of mails about new complaints (CONTRACT 5.1); students and admins have none. */
-export async function getPreferences(user: UserRow) {
-  if (user.role !== 'authority') throw forbidden(MSG.forbidden);
-  return { newComplaints: newComplaintPreference(user) };
+/**
+ * A user's preferences: the channels their events take (CONTRACT 6.3, every role) and, for an
+ * authority, how often they hear of new complaints (5.1).
+ */
+export function preferencesOf(user: UserRow): TPreferences {
+  return {
+    ...(user.role === 'authority' ? { newComplaints: newComplaintPreference(user) } : {}),
+    email: Number(user.notify_email) === 1,
+    push: Number(user.notify_push) === 1,
+  };
 }
 
-export async function setPreferences(ctx: Ctx, user: UserRow, newComplaints: TNewComplaintPreference) {
-  if (user.role !== 'authority') throw forbidden(MSG.forbidden);
-  await ctx.database.db
+export async function getPreferences(user: UserRow) {
+  return preferencesOf(user);
+}
+
+/** Changes what is given and keeps the rest; only an authority has a new-complaints preference. */
+export async function setPreferences(ctx: Ctx, user: UserRow, change: TPreferencesRequest) {
+  if (change.newComplaints !== undefined && user.role !== 'authority') throw forbidden(MSG.forbidden);
+  const row = await ctx.database.db
     .updateTable('users')
-    .set({ new_complaints_pref: newComplaints, updated_at: ctx.clock.now() })
+    .set({
+      ...(change.newComplaints !== undefined ? { new_complaints_pref: change.newComplaints } : {}),
+      ...(change.email !== undefined ? { notify_email: change.email ? 1 : 0 } : {}),
+      ...(change.push !== undefined ? { notify_push: change.push ? 1 : 0 } : {}),
+      updated_at: ctx.clock.now(),
+    })
     .where('id', '=', Number(user.id))
-    .execute();
-  return { newComplaints };
+    .returning(['new_complaints_pref', 'notify_email', 'notify_push'])
+    .executeTakeFirstOrThrow();
+  return preferencesOf({ ...user, ...row });
 }

@@ -26,6 +26,8 @@ export const USER_COLUMNS = [
   'updated_at',
   'new_complaints_pref',
   'two_factor_on',
+  'notify_email',
+  'notify_push',
 ] as const satisfies readonly (keyof UserRow)[];
 
 // a column added to users and not to USER_COLUMNS fails the type check here, instead of going

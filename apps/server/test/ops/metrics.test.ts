@@ -110,6 +110,8 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/^complaints_mail_outbox_unsent [1-9]/m);
     expect(text).toMatch(/^complaints_mail_outbox_failing 1$/m);
     expect(text).toMatch(/^complaints_mail_outbox_oldest_unsent_age_seconds /m);
+    expect(text).toMatch(/^complaints_push_outbox_waiting\{state="all"\} 0$/m);
+    expect(text).toMatch(/^complaints_push_outbox_waiting\{state="failing"\} 0$/m);
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
     // a lone process (no cluster) asks no one else: it is the whole server

@@ -19,6 +19,7 @@ import { photoQuota } from './012-photo-quota';
 import { noticePosterDesignation } from './013-notice-poster-designation';
 import { dueOrderAndFilingTime } from './014-due-order-and-filing-time';
 import { search } from './015-search';
+import { webPush } from './016-web-push';
 
 export type { MigrationSettings };
 
@@ -43,5 +44,6 @@ export function migrations(
     '013_notice_poster_designation': noticePosterDesignation(),
     '014_due_order_and_filing_time': dueOrderAndFilingTime(),
     '015_search': search(dialect),
+    '016_web_push': webPush(dialect),
   };
 }

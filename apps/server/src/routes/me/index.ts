@@ -1,6 +1,6 @@
 import {
   ERROR_RESPONSES,
-  ZPreferences,
+  ZPreferencesRequest,
   ZPreferencesResponse,
   ZProfileRequest,
   ZProfileResponse,
@@ -12,8 +12,8 @@ import { getPreferences, setPreferences } from '../../services/preferences';
 import { updateProfile } from '../../services/users';
 
 /**
- * The signed-in user's own settings: an authority's mail preference (CONTRACT 5.1), a student's
- * profile (5.8). Two-step sign-in (/me/two-factor) is routes/two-factor.
+ * The signed-in user's own settings: the channels of their events (CONTRACT 6.3) and an authority's
+ * mail preference (5.1), a student's profile (5.8), their browsers' push subscriptions (6.3). Two-step sign-in (/me/two-factor) is routes/two-factor.
  */
 export default async function meRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +25,8 @@ export default async function meRoutes(fastify: FastifyInstance) {
       preValidation: requireRole(),
       schema: {
         tags,
-        summary: "An authority's mail preference for new complaints (students and admins: 403)",
+        summary:
+          'Which channels carry your events (email, push) and, for an authority, how often new complaints are mailed',
         response: { 200: ZPreferencesResponse, ...ERROR_RESPONSES },
       },
     },
@@ -37,13 +38,14 @@ export default async function meRoutes(fastify: FastifyInstance) {
       preValidation: requireRole(),
       schema: {
         tags,
-        summary: 'Set the mail preference for new complaints: each, digest (08:00) or off',
-        body: ZPreferences,
+        summary:
+          'Set email and push on or off, and (authorities only, else 403) newComplaints: each, digest (08:00) or off',
+        body: ZPreferencesRequest,
         response: { 200: ZPreferencesResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => ({
-      data: await setPreferences(ctx, currentUser(request), request.body.newComplaints),
+      data: await setPreferences(ctx, currentUser(request), request.body),
     }),
   );
   app.put(

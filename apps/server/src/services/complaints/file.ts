@@ -8,10 +8,12 @@ import { searchDocOf, writeSearchDocs } from '../../db/search-index';
 import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
 import { zonedDay, zonedMonth } from '../../lib/zoned-time';
-import { enqueueMail, type MailMessage } from '../../mail/outbox';
+import type { MailMessage } from '../../mail/outbox';
 import { newComplaintMail } from '../../mail/templates';
 import { scopeFlags } from '../../policy/scope';
+import { enqueuePush } from '../../push/outbox';
 import { bumpCounters } from '../counters';
+import { mailsTo, type Notice, notify, pushesTo, type Recipient } from '../notify';
 import type { UserRow } from '../users';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
@@ -40,20 +42,20 @@ const filingBatch = (studentId: number): BatchOptions<ComplaintRow> => ({
   atCommit: countFilings,
 });
 
-/** The mails about a new complaint to the authorities who want each one (CONTRACT 5.1). */
-function filingMails(
+/** The notices of a new complaint to the authorities who want each one (CONTRACT 5.1). */
+function filingNotices(
   ctx: Ctx,
-  authorities: { email: string; name: string }[],
+  authorities: Recipient[],
   complaint: Parameters<typeof newComplaintMail>[2],
-): MailMessage[] {
+): { to: Recipient; notice: Notice }[] {
   const link = `${ctx.config.publicUrl}${complaintStatusPath(complaint.token)}`;
-  return authorities.map((a) => newComplaintMail(a.email, a.name, complaint, link));
+  return authorities.map((a) => ({ to: a, notice: newComplaintMail(a.email, a.name, complaint, link) }));
 }
 
-/** In the filing's transaction: one mail per complaint to each authority in scope who wants them. */
+/** In the filing's transaction: each authority in scope who wants them hears of it on their channels. */
 async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, complaint: ComplaintRow) {
-  const mails = filingMails(ctx, await authoritiesMailedOnFiling(trx, complaint), complaint);
-  for (const mail of mails) await enqueueMail(trx, mail, Number(complaint.created_at));
+  for (const { to, notice } of filingNotices(ctx, await authoritiesMailedOnFiling(trx, complaint), complaint))
+    await notify(trx, to, notice, Number(complaint.created_at));
 }
 
 /** A filing's mails as the lists insertFiling takes. */
@@ -111,18 +113,20 @@ export async function fileComplaint(
       { student_name: student.name, description: input.description, remarks: null },
       [],
     );
-    const mails = oneStatement
-      ? mailLists(
-          filingMails(ctx, mailed, {
-            token,
-            type: input.type,
-            hostel_no: complaint.hostelNo,
-            room_no: complaint.roomNo,
-            sub_type: input.subType,
-            description: input.description,
-          }),
-        )
-      : null;
+    const notices = oneStatement
+      ? filingNotices(ctx, mailed, {
+          token,
+          type: input.type,
+          hostel_no: complaint.hostelNo,
+          room_no: complaint.roomNo,
+          sub_type: input.subType,
+          description: input.description,
+        })
+      : [];
+    // the statement writes the mails; the pushes, for the few with a subscribed browser, follow it
+    // (the channels are notify's rule, read through its mailsTo and pushesTo)
+    const mails = oneStatement ? mailLists(notices.filter((n) => mailsTo(n.to)).map((n) => n.notice)) : null;
+    const pushes = notices.filter((n) => pushesTo(n.to));
     try {
       // filings that arrive together share one commit (see batchedTransaction); the student's
       // row is locked for the batch, so one student's filings take turns across processes and each
@@ -136,7 +140,10 @@ export async function fileComplaint(
           const [edge] = await quotaEdgeFiling(trx, quota);
           throw tooMany(MSG.complaintQuota, (Number(edge?.created_at ?? now) + DAY_MS - now) / 1000);
         }
-        if (oneStatement) return inserted;
+        if (oneStatement) {
+          for (const { to, notice } of pushes) await enqueuePush(trx, Number(to.id), notice.push, now);
+          return inserted;
+        }
         // its search document, in the filing's transaction (decision 0025)
         await writeSearchDocs(trx, ctx.database.dialect, [{ id: Number(inserted.id), doc: searchDoc }]);
         await insertHistory(trx, {

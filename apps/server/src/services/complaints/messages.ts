@@ -5,8 +5,8 @@ import type { DB } from '../../db/schema';
 import { addSearchWords } from '../../db/search-index';
 import { tooMany } from '../../lib/errors';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
-import { enqueueMail } from '../../mail/outbox';
 import { conversationMail } from '../../mail/templates';
+import { notify, RECIPIENT_COLUMNS } from '../notify';
 import type { UserRow } from '../users';
 import { actorColumns, assertOpenForMessages, assertParticipant, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';
@@ -72,11 +72,11 @@ export async function postMessage(
         ? await authoritiesToTell(trx, complaint)
         : await trx
             .selectFrom('users')
-            .select(['email', 'name'])
-            .where('id', '=', Number(complaint.student_id))
+            .select(RECIPIENT_COLUMNS)
+            .where('users.id', '=', Number(complaint.student_id))
             .execute();
     for (const r of recipients) {
-      await enqueueMail(trx, conversationMail(r.email, r.name, complaint.token, user, body, link), now);
+      await notify(trx, r, conversationMail(r.email, r.name, complaint.token, user, body, link), now);
     }
     return inserted;
   });

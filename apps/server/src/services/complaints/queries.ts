@@ -3,6 +3,7 @@ import { type Expression, type QueryCreator, type RawBuilder, sql } from 'kysely
 import type { DB } from '../../db/schema';
 import { type Placeholder, type Placeholders, preparedQuery } from '../../lib/prepared';
 import { type ScopeColumn, type ScopeKind, whereScope } from '../../policy/scope';
+import { RECIPIENT_COLUMNS } from '../notify';
 import { OPEN_SQL } from './due';
 
 /**
@@ -429,8 +430,9 @@ export const setStatus = preparedQuery((db, p: Placeholders<StatusColumns>, shap
     .returningAll(),
 );
 
+/** The student as a recipient of their complaint's news: address and channels (CONTRACT 6.3). */
 export const studentContact = preparedQuery((db, p: Placeholders<{ studentId: number }>) =>
-  db.selectFrom('users').select(['email', 'name']).where('id', '=', p.studentId),
+  db.selectFrom('users').select(RECIPIENT_COLUMNS).where('users.id', '=', p.studentId),
 );
 
 export const historyOfComplaint = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { authoritiesSeeing, type ScopeColumn } from '../../policy/scope';
+import { RECIPIENT_COLUMNS } from '../notify';
 import { newComplaintPreference } from '../preferences';
 import type { ComplaintRow } from './rows';
 
@@ -11,7 +12,7 @@ type Db = Transaction<DB> | Ctx['database']['db'];
 export async function authoritiesInScope(db: Db, complaint: Pick<ComplaintRow, ScopeColumn>) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'name', 'designation', 'new_complaints_pref'])
+    .select([...RECIPIENT_COLUMNS, 'designation', 'new_complaints_pref'])
     .where('role', '=', 'authority')
     .where('approved', '=', 1)
     .where('verified', '=', 1)
@@ -31,7 +32,7 @@ export async function authoritiesMailedOnFiling(db: Db, complaint: Pick<Complain
 export async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) {
   const involved = await trx
     .selectFrom('users')
-    .select(['email', 'name'])
+    .select(RECIPIENT_COLUMNS)
     .where('role', '=', 'authority')
     .where('approved', '=', 1)
     .where((eb) =>
@@ -54,5 +55,5 @@ export async function authoritiesToTell(trx: Transaction<DB>, complaint: Complai
     )
     .execute();
   if (involved.length > 0) return involved;
-  return (await authoritiesInScope(trx, complaint)).map(({ email, name }) => ({ email, name }));
+  return authoritiesInScope(trx, complaint);
 }

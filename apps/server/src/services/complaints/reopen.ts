@@ -8,8 +8,8 @@ import {
 } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { conflict, forbidden } from '../../lib/errors';
-import { enqueueMail } from '../../mail/outbox';
 import { reopenedMail } from '../../mail/templates';
+import { notify } from '../notify';
 import type { UserRow } from '../users';
 import { isOpenForMessages, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';
@@ -51,7 +51,7 @@ export async function reopenComplaint(
     });
     const link = `${ctx.config.publicUrl}${complaintStatusPath(before.token)}`;
     for (const r of await authoritiesToTell(trx, before)) {
-      await enqueueMail(trx, reopenedMail(r.email, r.name, before.token, user.name, reason, link), now);
+      await notify(trx, r, reopenedMail(r.email, r.name, before.token, user.name, reason, link), now);
     }
     return reopened;
   });

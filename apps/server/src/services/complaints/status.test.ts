@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { addSearchWords } from '../../db/search-index';
 import { readStatementCount } from '../../ops/statement-count';
 import { bumpCounters, readAllCounters } from '../counters';
+import { recipientsByIds } from '../notify';
 import { changeStatus, type StatusChange } from './status';
 
 /**
@@ -78,14 +79,9 @@ describe('changeStatus', () => {
     let perComplaint = 0;
     await t.ctx.database.db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('complaints').selectAll().where('id', 'in', ids).execute();
-      const contacts = await trx
-        .selectFrom('users')
-        .select(['id', 'email', 'name'])
-        .where('id', 'in', [...new Set(rows.map((r) => Number(r.student_id)))])
-        .execute();
       const batch = {
         counters: {} as Record<string, number>,
-        students: new Map(contacts.map((s) => [Number(s.id), s])),
+        students: await recipientsByIds(trx, [...new Set(rows.map((r) => Number(r.student_id)))]),
         remarked: [] as number[],
       };
       perComplaint =

@@ -5,9 +5,9 @@ import type { DB } from '../../db/schema';
 import { addSearchWords } from '../../db/search-index';
 import { notFound } from '../../lib/errors';
 import { hourBucket } from '../../lib/hour-buckets';
-import { enqueueMail } from '../../mail/outbox';
 import { statusMail } from '../../mail/templates';
 import { bumpCounters } from '../counters';
+import { notify, type Recipient } from '../notify';
 import type { UserRow } from '../users';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
@@ -48,8 +48,11 @@ export interface StatusChange {
 export interface StatusBatch {
   /** every change's counter moves are added here, for the caller to write once (bumpCounters) */
   counters?: Record<string, number>;
-  /** the students' addresses by id, read once for the batch; a student missing here is read alone */
-  students?: ReadonlyMap<number, { email: string; name: string }>;
+  /**
+   * the students as recipients by id (recipientsByIds: address and channels), read once for the batch;
+   * a student missing here is read alone
+   */
+  students?: ReadonlyMap<number, Recipient>;
   /**
    * the complaints given the change's remark are added here, for the caller to add its words to their
    * search documents once (addSearchWords); without it each change adds them itself
@@ -139,8 +142,9 @@ async function mailStudent(
   const { publicUrl } = ctx.config;
   const link = `${publicUrl}${complaintStatusPath(row.token)}`;
   const rateLink = change.status === 'Resolved' ? `${publicUrl}${rateComplaintPath(row.token)}` : undefined;
-  await enqueueMail(
+  await notify(
     trx,
+    student,
     statusMail(student.email, student.name, row.token, change.status, change.remarks, link, rateLink),
     change.now,
   );

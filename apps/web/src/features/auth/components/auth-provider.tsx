@@ -18,6 +18,7 @@ import {
   setUnauthorizedHandler,
   storeToken,
 } from '../../../lib/api-client';
+import { dropPushSubscription } from '../../../lib/push-on-logout';
 import { checkAuth, logout as logoutRequest, userAtStart } from '../api/session';
 
 /**
@@ -149,6 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
+    await dropPushSubscription();
     try {
       await logoutRequest();
     } catch (error) {

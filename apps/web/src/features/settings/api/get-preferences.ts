@@ -9,5 +9,5 @@ const getPreferences = (signal?: AbortSignal) =>
 const preferencesQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.preferences(), queryFn: ({ signal }) => getPreferences(signal) });
 
-/** The signed-in authority's mail preferences. */
+/** The signed-in user's preferences: channels (every role), new complaints (authorities). */
 export const usePreferences = () => useQuery(preferencesQueryOptions());

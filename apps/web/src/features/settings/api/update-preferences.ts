@@ -1,9 +1,10 @@
-import type { TPreferences } from '@bit/contract';
+import type { TPreferences, TPreferencesRequest } from '@bit/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { settingsKeys } from './keys';
 
-const updatePreferences = (body: TPreferences) =>
+/** Sends only what changes: the other preferences stay as the server holds them. */
+const updatePreferences = (body: TPreferencesRequest) =>
   api.put<{ data: TPreferences }>('/me/preferences', body).then((r) => r.data);
 
 /** Saves the preferences; the answer is what the server now holds, so it becomes the cached read. */

@@ -1,4 +1,10 @@
-import { MSG_SECURITY, type TNewComplaintPreference, type TPreferences, ZPreferences } from '@bit/contract';
+import {
+  MSG_SECURITY,
+  type TNewComplaintPreference,
+  type TNewComplaintsPreference,
+  type TPreferences,
+  ZNewComplaintsPreference,
+} from '@bit/contract';
 import { toast } from 'react-toastify';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton, SubmitButton } from '../../../components/ui/button';
@@ -23,7 +29,7 @@ const CHOICES: ReadonlyArray<{ value: TNewComplaintPreference; label: string }> 
   { value: 'off', label: 'Off' },
 ];
 
-const schema = formSchema<TPreferences, TPreferences>(ZPreferences);
+const schema = formSchema<TNewComplaintsPreference, TNewComplaintsPreference>(ZNewComplaintsPreference);
 
 /**
  * /authority-settings: how an authority hears of new complaints in their scope (CONTRACT 5.1), and
@@ -63,17 +69,21 @@ export function AuthoritySettings({ twoFactor = false }: { twoFactor?: boolean }
 
 /** Mounted once the saved preferences are read, so the form starts from them. */
 function PreferencesForm({ saved }: { saved: TPreferences }) {
-  const form = useSchemaForm(schema, { defaultValues: saved });
+  const form = useSchemaForm(schema, { defaultValues: { newComplaints: saved.newComplaints ?? 'each' } });
   const update = useUpdatePreferences();
 
-  const onValid = (body: TPreferences) =>
-    update.mutate(body, {
-      onSuccess: (now) => {
-        form.reset(now);
-        toast.success(SAVED);
+  // only this form's choice: the channels are saved by their own switches (ChannelSettings)
+  const onValid = (body: TNewComplaintsPreference) =>
+    update.mutate(
+      { newComplaints: body.newComplaints },
+      {
+        onSuccess: (now) => {
+          form.reset({ newComplaints: now.newComplaints ?? body.newComplaints });
+          toast.success(SAVED);
+        },
+        onError: form.refused((error) => errorMessage(error, SAVE_FAILED)),
       },
-      onError: form.refused((error) => errorMessage(error, SAVE_FAILED)),
-    });
+    );
 
   return (
     <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="mt-4 space-y-4">

@@ -1,0 +1,450 @@
+/** CONTRACT 6.3: Web Push end to end, against a push service that checks the signature and decrypts, on both dialects. */
+import dns from 'node:dns';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import webpush from 'web-push';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import {
+  startTestPushService,
+  type TestPushService,
+  type TestSubscription,
+} from '../../../test/push-service';
+import { startPushSender } from '../../push/sender';
+import { newComplaintDigest } from '../../services/digest';
+import { overdueEscalation } from '../../services/escalation';
+import { runDueJobs } from '../../services/scheduler';
+import { file, hostelComplaint, mailsTo, reopen, say, update } from '../complaints/test-helpers';
+
+let t: TestApp;
+let service: TestPushService;
+let key: string;
+
+/** Names the tests make resolve as they please; any other goes to the system's resolver. */
+const answers = new Map<string, string[]>();
+const systemLookup = dns.promises.lookup;
+vi.spyOn(dns.promises, 'lookup').mockImplementation((async (host: string, options: dns.LookupAllOptions) => {
+  const given = answers.get(host);
+  if (given) return given.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  return systemLookup(host, options);
+}) as typeof dns.promises.lookup);
+
+beforeAll(async () => {
+  service = await startTestPushService();
+  const port = service.host.split(':')[1];
+  t = await createTestApp({ config: { pushAllowHosts: [service.host, `push.test:${port}`] } });
+  key = (await t.request({ method: 'GET', url: '/api/push/key' })).body.key;
+  service.expectKey(key);
+});
+afterAll(async () => {
+  await t.close();
+  await service.close();
+});
+afterEach(() => answers.clear());
+
+const subscribe = (who: Built, sub: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
+  t.request({
+    method: 'POST',
+    url: '/api/me/push-subscriptions',
+    token: who.token,
+    payload: { endpoint: sub.endpoint, keys: sub.keys },
+  });
+
+/** A browser of `who`, subscribed at the test push service. */
+async function browserOf(who: Built): Promise<TestSubscription> {
+  const sub = service.subscribe();
+  const res = await subscribe(who, sub);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return sub;
+}
+
+/** Runs one sender until the queue is empty, as an instance would after a commit. */
+async function deliver(ctx = t.ctx) {
+  const sender = startPushSender(ctx, { ca: service.ca });
+  const n = await sender.drain();
+  await sender.stop();
+  return n;
+}
+
+const pushesOf = (sub: TestSubscription) => service.received.filter((r) => r.subscription === sub.id);
+const queued = () => t.ctx.database.db.selectFrom('push_outbox').selectAll().execute();
+const subscriptionsOf = (who: Built) =>
+  t.ctx.database.db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('user_id', '=', who.id)
+    .orderBy('id')
+    .execute();
+const link = (token: string) => `${t.config.publicUrl}/complaint-status?token=${token}`;
+
+describe('GET /api/push/key', () => {
+  it('answers anyone the VAPID public key, made once and kept in the database', async () => {
+    const again = await t.request({ method: 'GET', url: '/api/push/key' });
+    expect(again.body).toEqual({ key });
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65);
+    const row = await t.ctx.database.db
+      .selectFrom('server_keys')
+      .select('value')
+      .where('name', '=', 'vapid')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.value).publicKey).toBe(key);
+  });
+
+  it('answers VAPID_PUBLIC_KEY when the environment gives the pair', async () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = await createTestApp({ config: { vapidKeys: pair } });
+    try {
+      expect((await other.request({ method: 'GET', url: '/api/push/key' })).body).toEqual({
+        key: pair.publicKey,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('POST and DELETE /api/me/push-subscriptions', () => {
+  it('needs a signed-in user', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/me/push-subscriptions',
+      payload: { endpoint: 'https://push.example.org/x', keys: service.subscribe().keys },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('keeps at most 10 per user, dropping the oldest, even when 15 arrive at once', async () => {
+    const student = await buildStudent(t);
+    const subs = Array.from({ length: 15 }, () => service.subscribe());
+    const answers = await Promise.all(subs.map((s) => subscribe(student, s)));
+    expect(answers.map((a) => a.status)).toEqual(Array(15).fill(201));
+    expect(await subscriptionsOf(student)).toHaveLength(10);
+    const next = service.subscribe();
+    await subscribe(student, next);
+    const kept = await subscriptionsOf(student);
+    expect(kept).toHaveLength(10);
+    expect(kept.at(-1)!.endpoint).toBe(next.endpoint);
+  });
+
+  it('moves an endpoint to whoever subscribes it last, and deletes only the caller’s own', async () => {
+    const a = await buildStudent(t);
+    const b = await buildStudent(t);
+    const sub = await browserOf(a);
+    await browserOf(b);
+    expect((await subscribe(b, sub)).status).toBe(201);
+    expect(await subscriptionsOf(a)).toHaveLength(0);
+    expect(await subscriptionsOf(b)).toHaveLength(2);
+    const del = (who: Built) =>
+      t.request({
+        method: 'DELETE',
+        url: '/api/me/push-subscriptions',
+        token: who.token,
+        payload: { endpoint: sub.endpoint },
+      });
+    expect((await del(a)).status).toBe(200);
+    expect(await subscriptionsOf(b)).toHaveLength(2);
+    expect((await del(b)).body).toEqual({ message: 'Notifications are off for this browser' });
+    expect(await subscriptionsOf(b)).toHaveLength(1);
+  });
+
+  it('refuses any endpoint that is not an https: URL on the public internet with 400 naming endpoint', async () => {
+    const student = await buildStudent(t);
+    answers.set('inward.example.org', ['10.1.2.3']);
+    answers.set('mixed.example.org', ['93.184.215.14', '192.168.1.1']);
+    answers.set('metadata.example.org', ['169.254.169.254']);
+    answers.set('six.example.org', ['fd12:3456::1']);
+    const refused = [
+      'http://push.example.org/x',
+      'ftp://push.example.org/x',
+      'https://127.0.0.1/x',
+      'https://127.1/x',
+      'https://2130706433/x',
+      'https://0177.0.0.1/x',
+      'https://0x7f.0.0.1/x',
+      'https://10.0.0.1/x',
+      'https://172.16.5.4/x',
+      'https://192.168.0.10/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/x',
+      'https://0.0.0.0/x',
+      'https://224.0.0.1/x',
+      'https://255.255.255.255/x',
+      'https://198.18.0.1/x',
+      'https://[::1]/x',
+      'https://[::ffff:127.0.0.1]/x',
+      'https://[fd00::1]/x',
+      'https://[fc00::1]/x',
+      'https://[fe80::1]/x',
+      'https://[::]/x',
+      'https://localhost/x',
+      'https://LOCALHOST./x',
+      'https://api.localhost/x',
+      `https://${service.host.replace('localhost', '127.0.0.1')}/x`,
+      'https://inward.example.org/x',
+      'https://mixed.example.org/x',
+      'https://metadata.example.org/x',
+      'https://six.example.org/x',
+      'https://user:pw@push.example.org/x',
+      'https://does-not-exist.invalid/x',
+      'not a url',
+    ];
+    for (const endpoint of refused) {
+      const res = await subscribe(student, { endpoint, keys: service.subscribe().keys });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.errors?.[0]?.field, endpoint).toBe('endpoint');
+    }
+    expect(await subscriptionsOf(student)).toHaveLength(0);
+    // a public address is accepted
+    expect(
+      (await subscribe(student, { endpoint: 'https://93.184.215.14/x', keys: service.subscribe().keys }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('refuses keys that are not a browser’s with 400 naming them', async () => {
+    const student = await buildStudent(t);
+    const res = await subscribe(student, {
+      endpoint: 'https://93.184.215.14/y',
+      keys: { p256dh: 'short', auth: '' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toMatch(/^keys\./);
+  });
+});
+
+describe('pushes for every event that mails', () => {
+  let student: Built;
+  let warden: Built;
+  let studentPhone: TestSubscription;
+  let wardenPhone: TestSubscription;
+  let complaint: { id: number; token: string };
+
+  beforeAll(async () => {
+    student = await buildStudent(t);
+    warden = await buildAuthority(t, 'Warden', { hostelNo: 9 });
+    studentPhone = await browserOf(student);
+    wardenPhone = await browserOf(warden);
+  });
+
+  it('pushes a new complaint to the authorities who want each one, signed, encrypted, a day to live, normal urgency', async () => {
+    complaint = await file(t, student, hostelComplaint(9));
+    expect(await deliver()).toBe(1);
+    const [push] = pushesOf(wardenPhone);
+    expect(push!.payload).toEqual({
+      title: `New complaint ${complaint.token}`,
+      body: 'Hostel 9, room 12, Fan: The fan in my room makes a grinding noise and stops after a minute.',
+      url: link(complaint.token),
+    });
+    expect(push!.headers.ttl).toBe('86400');
+    expect(push!.headers.urgency).toBe('normal');
+    expect(push!.jwt.sub).toBe(t.config.vapidSubject);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('pushes a status change, and a message, to the student', async () => {
+    await update(t, warden, complaint.id, 'In Progress', 'Electrician booked for 5 pm');
+    await say(t, warden, complaint.id, 'Please keep the room open');
+    expect(await deliver()).toBe(2);
+    expect(pushesOf(studentPhone).map((p) => p.payload)).toEqual([
+      {
+        title: `Complaint ${complaint.token} is now In Progress`,
+        body: 'Remarks: Electrician booked for 5 pm',
+        url: link(complaint.token),
+      },
+      {
+        title: `New message on complaint ${complaint.token}`,
+        body: `${warden.user.name} (Warden): Please keep the room open`,
+        url: link(complaint.token),
+      },
+    ]);
+  });
+
+  it('pushes a student’s message and reopening to the authority', async () => {
+    await say(t, student, complaint.id, 'Still noisy');
+    await update(t, warden, complaint.id, 'Resolved', 'Fan replaced');
+    await reopen(t, student, complaint.id, 'It stopped again');
+    await deliver();
+    const payloads = pushesOf(wardenPhone).map((p) => p.payload);
+    expect(payloads).toContainEqual({
+      title: `New message on complaint ${complaint.token}`,
+      body: `${student.user.name} (student): Still noisy`,
+      url: link(complaint.token),
+    });
+    expect(payloads).toContainEqual({
+      title: `Complaint ${complaint.token} was reopened`,
+      body: `${student.user.name}: It stopped again`,
+      url: link(complaint.token),
+    });
+  });
+
+  it('pushes the 08:00 digest and the 09:00 escalations to the dashboards', async () => {
+    const other = await buildAuthority(t, 'Other');
+    const admin = await buildAdmin(t);
+    const otherPhone = await browserOf(other);
+    const adminPhone = await browserOf(admin);
+    // overdue now (moving the clock days on would end the sessions)
+    await t.ctx.database.db
+      .updateTable('complaints')
+      .set({ due_at: t.clock.now() - 1 })
+      .where('id', '=', complaint.id)
+      .execute();
+    await runDueJobs(t.ctx, [newComplaintDigest, overdueEscalation]);
+    await deliver();
+    expect(pushesOf(otherPhone).at(-1)!.payload).toMatchObject({
+      url: `${t.config.publicUrl}/authority-dashboard`,
+    });
+    expect(pushesOf(wardenPhone).at(-1)!.payload).toEqual({
+      title: '1 overdue complaint in hostel 9',
+      body: 'These complaints of hostel 9 are past their due time and still open.',
+      url: `${t.config.publicUrl}/authority-dashboard`,
+    });
+    expect(pushesOf(adminPhone).at(-1)!.payload.url).toBe(`${t.config.publicUrl}/admin-dashboard`);
+  });
+
+  it('queues no push for a user who turned push off, and pushes without mailing one who turned email off', async () => {
+    const before = pushesOf(studentPhone).length;
+    await t.request({
+      method: 'PUT',
+      url: '/api/me/preferences',
+      token: student.token,
+      payload: { push: false },
+    });
+    await say(t, warden, complaint.id, 'Back tomorrow');
+    expect(await queued()).toEqual([]);
+    await t.request({
+      method: 'PUT',
+      url: '/api/me/preferences',
+      token: student.token,
+      payload: { push: true, email: false },
+    });
+    const mails = (await mailsTo(t, student.email)).length;
+    await say(t, warden, complaint.id, 'Here now');
+    await deliver();
+    expect(pushesOf(studentPhone).length).toBe(before + 1);
+    expect(await mailsTo(t, student.email)).toHaveLength(mails);
+  });
+});
+
+describe('the sender', () => {
+  it('deletes a subscription whose push service answers 404 or 410', async () => {
+    for (const status of [404, 410]) {
+      const student = await buildStudent(t);
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 10 });
+      const phone = await browserOf(student);
+      const c = await file(t, student, hostelComplaint(10));
+      service.answer(phone.id, status);
+      await update(t, warden, c.id, 'Rejected', 'Duplicate');
+      await deliver();
+      expect(await subscriptionsOf(student)).toEqual([]);
+      expect(await queued()).toEqual([]);
+    }
+  });
+
+  it('retries after a 500 with backoff, and delivers when the service is back', async () => {
+    const student = await buildStudent(t);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 11 });
+    const phone = await browserOf(student);
+    const c = await file(t, student, hostelComplaint(11));
+    service.answer(phone.id, 500);
+    await update(t, warden, c.id, 'In Progress', 'Looking');
+    expect(await deliver()).toBe(0);
+    const [row] = await queued();
+    expect(row).toMatchObject({ attempts: 1, locked_until: null });
+    expect(Number(row!.next_attempt_at)).toBe(t.clock.now() + 5_000);
+    expect(row!.last_error).toMatch(/^500/);
+    service.answer(phone.id, 0);
+    expect(await deliver()).toBe(0); // not yet due
+    t.clock.advance(5_000);
+    expect(await deliver()).toBe(1);
+    expect(pushesOf(phone)).toHaveLength(1);
+    expect(await subscriptionsOf(student)).toHaveLength(1);
+  });
+
+  it('delivers each push once when several instances drain together', async () => {
+    const student = await buildStudent(t);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 12 });
+    const phones = [await browserOf(student), await browserOf(student), await browserOf(student)];
+    const c = await file(t, student, hostelComplaint(12));
+    for (let i = 0; i < 10; i++) await say(t, warden, c.id, `Update ${i}`);
+    const counts = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    for (const phone of phones) expect(pushesOf(phone)).toHaveLength(10);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('connects to the address it checked, never asking the system for the name again', async () => {
+    const student = await buildStudent(t);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 13 });
+    // push.test resolves only through the check's lookup: the system's resolver does not know it
+    answers.set('push.test', ['127.0.0.1']);
+    const sub = service.subscribe();
+    const aliased = { ...sub, endpoint: sub.endpoint.replace('localhost', 'push.test') };
+    expect((await subscribe(student, aliased)).status).toBe(201);
+    const c = await file(t, student, hostelComplaint(13));
+    await update(t, warden, c.id, 'In Progress', 'On it');
+    expect(await deliver()).toBe(1);
+    expect(pushesOf(sub)).toHaveLength(1);
+  });
+
+  it('sends nothing to a name that resolves inward by the time of sending, and drops that push', async () => {
+    const student = await buildStudent(t);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 1 });
+    answers.set('rebind.example.org', ['93.184.215.14']);
+    expect(
+      (await subscribe(student, { endpoint: 'https://rebind.example.org/p', keys: service.subscribe().keys }))
+        .status,
+    ).toBe(201);
+    const c = await file(t, student, hostelComplaint(1));
+    await update(t, warden, c.id, 'In Progress', 'On it');
+    answers.set('rebind.example.org', ['127.0.0.1']);
+    const refusedBefore = service.refused.length;
+    expect(await deliver()).toBe(0);
+    expect(await queued()).toEqual([]);
+    expect(service.refused.length).toBe(refusedBefore);
+  });
+
+  it('is refused by the push service when it signs with another key', async () => {
+    const other = await createTestApp({
+      config: { pushAllowHosts: [service.host], vapidKeys: webpush.generateVAPIDKeys() },
+    });
+    try {
+      const student = await buildStudent(other);
+      const warden = await buildAuthority(other, 'Warden', { hostelNo: 2 });
+      const sub = service.subscribe();
+      await other.request({
+        method: 'POST',
+        url: '/api/me/push-subscriptions',
+        token: student.token,
+        payload: sub,
+      });
+      const c = (
+        await other.request({
+          method: 'POST',
+          url: '/api/complaints',
+          token: student.token,
+          payload: hostelComplaint(2),
+        })
+      ).body.complaint;
+      await other.request({
+        method: 'PUT',
+        url: `/api/complaints/${c.id}`,
+        token: warden.token,
+        payload: { status: 'Rejected', remarks: 'x' },
+      });
+      expect(await deliver(other.ctx)).toBe(0);
+      expect(service.refused.filter((r) => r.subscription === sub.id).map((r) => r.status)).toEqual([401]);
+      expect(pushesOf(sub)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('writes each push under DATA_DIR/push/ when there is no SMTP_URL (development)', async () => {
+    const dir = path.join(t.config.dataDir, 'push');
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    const one = JSON.parse(fs.readFileSync(path.join(dir, files[0]!), 'utf8'));
+    expect(Object.keys(one.payload).sort()).toEqual(['body', 'title', 'url']);
+  });
+});
