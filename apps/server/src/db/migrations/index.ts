@@ -18,6 +18,7 @@ import { signInAndAudit } from './011-sign-in-and-audit';
 import { photoQuota } from './012-photo-quota';
 import { noticePosterDesignation } from './013-notice-poster-designation';
 import { dueOrderAndFilingTime } from './014-due-order-and-filing-time';
+import { incidents } from './017-incidents';
 
 export type { MigrationSettings };
 
@@ -41,5 +42,6 @@ export function migrations(
     '012_photo_quota': photoQuota(),
     '013_notice_poster_designation': noticePosterDesignation(),
     '014_due_order_and_filing_time': dueOrderAndFilingTime(),
+    '017_incidents': incidents(dialect),
   };
 }
