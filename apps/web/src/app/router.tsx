@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.notifications, lazy: () => import('./routes/notifications') },
               { path: paths.twoStepSignIn, lazy: () => import('./routes/two-step-sign-in') },
+              { path: paths.incidents, lazy: () => import('./routes/incidents') },
+              { path: paths.incident, lazy: () => import('./routes/incident') },
             ],
           },
 

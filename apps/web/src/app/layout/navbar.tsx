@@ -34,7 +34,12 @@ function navItems(role: TRole | null): TNavItem[] {
           { to: paths.profile, label: 'Profile' },
         ]
       : []),
-    ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
+    ...(role === 'authority'
+      ? [
+          { to: paths.incidents, label: 'Incidents' },
+          { to: paths.authoritySettings, label: 'Settings' },
+        ]
+      : []),
     ...(role === 'admin'
       ? [
           { to: paths.viewComplaints, label: 'Complaints' },

@@ -7,6 +7,8 @@ export type TAdminFilters = {
   status: string;
   /** only the overdue complaints (CONTRACT 5.5) */
   overdue: boolean;
+  /** only one incident's complaints (CONTRACT 6.1), its id as the URL holds it */
+  incident?: string | undefined;
   page: number;
   before?: number | undefined;
 };
@@ -18,6 +20,8 @@ export type TAuthorityQuery = {
   status?: TComplaintStatus | '';
   /** only the overdue complaints (CONTRACT 5.5) */
   overdue?: boolean;
+  /** only one incident's complaints (CONTRACT 6.1) */
+  incident?: number | undefined;
   before?: number | undefined;
 };
 

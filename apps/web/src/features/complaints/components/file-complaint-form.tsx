@@ -10,7 +10,7 @@ import {
   type TFileComplaintRequest,
   ZFileComplaintRequest,
 } from '@bit/contract';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form'
 import { useFileComplaint, useFilingsUnderWay } from '../api/file-complaint';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 
-type TFileComplaintValues = {
+export type TFileComplaintValues = {
   type: TComplaintType;
   hostelNo: string;
   roomNo: string;
@@ -88,7 +88,17 @@ export const WAITING_TO_SEND =
 export const WAITING_ELSEWHERE =
   'A complaint you filed offline is still waiting to be sent; it goes once you are back online.';
 
-export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } = {}) {
+/**
+ * `aside`: what the app shows under the problem as the student fills the form in, from what is
+ * chosen so far (the incidents feature's known problems, CONTRACT 6.1).
+ */
+export function FileComplaintForm({
+  profile,
+  aside,
+}: {
+  profile?: TComplaintProfile;
+  aside?: (values: TFileComplaintValues) => ReactNode;
+} = {}) {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
   const prefill = fromProfile(profile);
@@ -191,6 +201,7 @@ export function FileComplaintForm({ profile }: { profile?: TComplaintProfile } =
             </div>
           )}
           <SelectField {...SUBTYPE_CHOICE[form.values.type]} required {...form.field('subType')} />
+          {aside?.(form.values)}
 
           <TextAreaField
             label="Description"

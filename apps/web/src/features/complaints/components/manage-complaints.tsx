@@ -19,8 +19,16 @@ import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
-import { ComplaintTable, columns, placeOf, type TComplaintColumn, ViewLink } from './complaint-table';
-import { pageFromParams, toParams } from './list-params';
+import {
+  ComplaintTable,
+  columns,
+  IncidentFilterNote,
+  IncidentLink,
+  placeOf,
+  type TComplaintColumn,
+  ViewLink,
+} from './complaint-table';
+import { incidentParam, pageFromParams, toParams } from './list-params';
 
 // The Update dialog's form brings zod, react-hook-form and the contract's schema: the list loads
 // without them, and the dialog's code comes when an Update button is neared, focused or pressed.
@@ -61,6 +69,7 @@ function manageColumns(): TComplaintColumn[] {
           >
             {c.description}
           </span>
+          <IncidentLink complaint={c} />
         </>
       ),
     },
@@ -104,6 +113,7 @@ function filtersFromParams(params: URLSearchParams) {
   return {
     status: (COMPLAINT_STATUSES as readonly string[]).includes(status) ? (status as TComplaintStatus) : '',
     overdue: params.get('overdue') === 'true',
+    incident: incidentParam(params),
     ...pageFromParams(params),
   } as const;
 }
@@ -113,7 +123,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
   const title = manageComplaintsHeading(user);
   useDocumentTitle(`${title} · Manage Complaints`);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { status, overdue, page, before } = filtersFromParams(searchParams);
+  const { status, overdue, incident, page, before } = filtersFromParams(searchParams);
   const [editing, setEditing] = useState<TComplaint | null>(null);
   // the dialog is mounted from its first opening on, as it always was before its code was split off
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -121,11 +131,17 @@ export function ManageComplaints({ user }: { user: TUser }) {
     setDialogUsed(true);
     setEditing(c);
   };
-  const cursors = usePageCursors(`${status}|${overdue}`);
+  const cursors = usePageCursors(`${status}|${overdue}|${incident ?? ''}`);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(page, before);
   const query = useAuthorityComplaints(
-    { page, status, overdue, before: cursors.before(page) },
+    {
+      page,
+      status,
+      overdue,
+      incident: incident ? Number(incident) : undefined,
+      before: cursors.before(page),
+    },
     user.approved,
   );
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
@@ -133,7 +149,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
 
   // a changed filter starts again from the first page
   const filterBy = (next: { status: TComplaintStatus | ''; overdue: boolean }) =>
-    setSearchParams(toParams(next));
+    setSearchParams(toParams({ ...next, incident }));
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
@@ -158,6 +174,12 @@ export function ManageComplaints({ user }: { user: TUser }) {
             </div>
             {list && <p className="text-sm text-slate-600">{list.count} complaints</p>}
           </div>
+          {incident && (
+            <IncidentFilterNote
+              incident={incident}
+              onClear={() => setSearchParams(toParams({ status, overdue }))}
+            />
+          )}
 
           <ComplaintTable
             cardHeading="h2"
@@ -169,7 +191,9 @@ export function ManageComplaints({ user }: { user: TUser }) {
             actions={manageActions(edit)}
             details={manageDetails}
             onPageChange={(to) =>
-              setSearchParams(toParams({ status, overdue, page: to, before: cursors.move(list, to) }))
+              setSearchParams(
+                toParams({ status, overdue, incident, page: to, before: cursors.move(list, to) }),
+              )
             }
           />
         </Card>

@@ -1,5 +1,5 @@
 import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -37,7 +37,8 @@ const viewOnly = (c: TComplaint) => <ViewLink token={c.token} />;
  * The student's home: welcome, File New Complaint, and their complaints page by page; offline, the
  * pages last read, marked as of when (hooks/use-saved-copy.ts).
  */
-export function StudentDashboard({ user }: { user: TUser }) {
+/** `children`: what the app adds under the heading (the incidents feature's known problems). */
+export function StudentDashboard({ user, children }: { user: TUser; children?: ReactNode }) {
   useDocumentTitle('Student Dashboard');
   const [page, setPage] = useState(1);
   const cursors = usePageCursors('mine');
@@ -56,6 +57,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
         </div>
         <LinkButton to={paths.fileComplaint}>File New Complaint</LinkButton>
       </div>
+      {children}
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">My Complaints</h2>

@@ -14,8 +14,15 @@ import { usePageCursors } from '../../../hooks/use-page-cursors';
 import { exportComplaintsUrl } from '../api/export-complaints';
 import { useAdminComplaints } from '../api/get-admin-complaints';
 import type { TAdminFilters } from '../api/keys';
-import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
-import { pageFromParams, toParams } from './list-params';
+import {
+  ComplaintTable,
+  columns,
+  IncidentFilterNote,
+  IncidentLink,
+  type TComplaintColumn,
+  ViewLink,
+} from './complaint-table';
+import { incidentParam, pageFromParams, toParams } from './list-params';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
@@ -33,6 +40,7 @@ function filtersFromParams(params: URLSearchParams): TAdminFilters {
     type: params.get('type') ?? '',
     status: params.get('status') ?? '',
     overdue: params.get('overdue') === 'true',
+    incident: incidentParam(params),
     ...pageFromParams(params),
   };
 }
@@ -54,7 +62,15 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
     ),
   },
   columns.student,
-  { header: 'Problem', cell: (c) => c.subType },
+  {
+    header: 'Problem',
+    cell: (c) => (
+      <>
+        {c.subType}
+        <IncidentLink complaint={c} />
+      </>
+    ),
+  },
   {
     header: 'Assigned to',
     cell: (c) =>
@@ -95,7 +111,9 @@ export function ViewComplaints() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const [form, setForm] = useState<TFilterForm>(filters);
-  const cursors = usePageCursors(`${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}`);
+  const cursors = usePageCursors(
+    `${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}|${filters.incident ?? ''}`,
+  );
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
   const query = useAdminComplaints(filters);
@@ -164,6 +182,14 @@ export function ViewComplaints() {
             <ExportCsvLink href={exportComplaintsUrl(filters)} />
           </div>
         </div>
+        {filters.incident && (
+          <IncidentFilterNote
+            incident={filters.incident}
+            onClear={() =>
+              setSearchParams(toParams({ ...filters, incident: undefined, page: 1, before: undefined }))
+            }
+          />
+        )}
         <p className="mt-2 text-right text-xs text-slate-600">
           The CSV lists every complaint these filters keep. <CsvTimesNote />
         </p>
