@@ -21,8 +21,10 @@ const group = {
 describe('possible incidents on the authority dashboard', () => {
   it('offers a group as one problem and declares it with its complaints preselected', async () => {
     phoneWidth();
+    // once declared, the group is gone from the next answer (its complaints are linked)
+    const declared = false;
     const fetch = mockFetch({
-      'GET /api/incidents/groups': () => jsonResponse(200, { data: [group] }),
+      'GET /api/incidents/groups': () => jsonResponse(200, { data: declared ? [] : [group] }),
       'POST /api/incidents': () =>
         jsonResponse(201, { message: 'Incident declared', data: incident({ id: 42 }) }),
     });

@@ -24,22 +24,23 @@ function DeclareForm({ group, onCancel }: { group: TIncidentGroup; onCancel: () 
     const trimmed = title.trim();
     if (!trimmed) return setError(MSG_INCIDENT.titleRequired);
     if (trimmed.length > INCIDENT_TITLE_MAX) return setError(MSG_INCIDENT.titleLong);
-    declare.mutate(
-      {
+    // the promise, not mutate's callbacks: the groups are read again on success, and this group
+    // (declared now) leaves the list, this form with it, before mutate's callbacks would run
+    declare
+      .mutateAsync({
         title: trimmed,
         type: group.type,
         hostelNo: group.type === 'Hostel' ? group.hostelNo : null,
         subType: group.subType,
         complaintIds: group.complaintIds,
-      } as Parameters<typeof declare.mutate>[0],
-      {
-        onSuccess: ({ data }) => {
+      } as Parameters<typeof declare.mutate>[0])
+      .then(
+        ({ data }) => {
           toast.success(MSG_INCIDENT.created);
           navigate(incidentPath(data.id));
         },
-        onError: (e) => toast.error(errorMessage(e, MSG_INCIDENT.complaintIdsMismatch)),
-      },
-    );
+        (e) => toast.error(errorMessage(e, MSG_INCIDENT.complaintIdsMismatch)),
+      );
   };
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">

@@ -32,15 +32,10 @@ function UpdateForm({ incident }: { incident: TIncidentWithComplaints }) {
   const [remarks, setRemarks] = useState('');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(
-      { id: incident.id, body: { status, remarks: remarks.trim() ? remarks : null } },
-      {
-        onSuccess: () => {
-          toast.success(MSG_INCIDENT.updated);
-          setRemarks('');
-        },
-        onError: (e) => toast.error(errorMessage(e, 'Could not update the incident')),
-      },
+    // the promise, not mutate's callbacks: the form is made anew for the updated incident
+    update.mutateAsync({ id: incident.id, body: { status, remarks: remarks.trim() ? remarks : null } }).then(
+      () => toast.success(MSG_INCIDENT.updated),
+      (e) => toast.error(errorMessage(e, 'Could not update the incident')),
     );
   };
   return (

@@ -52,22 +52,21 @@ export function KnownProblems({ choice }: { choice: TFilingChoice }) {
               disabled={join.isPending}
               aria-label={`${MSG_INCIDENT.joinButton}: ${incident.title}`}
               onClick={() =>
-                join.mutate(
-                  {
+                join
+                  .mutateAsync({
                     id: incident.id,
                     body: {
                       roomNo: choice.type === 'Hostel' && choice.roomNo.trim() ? choice.roomNo.trim() : null,
                       description: choice.description.trim() ? choice.description : null,
                     },
-                  },
-                  {
-                    onSuccess: ({ token }) => {
+                  })
+                  .then(
+                    ({ token }) => {
                       toast.success(MSG.complaintFiled(token));
                       navigate(complaintStatusPath(token));
                     },
-                    onError: (error) => toast.error(errorMessage(error, MSG.fileFailed)),
-                  },
-                )
+                    (error) => toast.error(errorMessage(error, MSG.fileFailed)),
+                  )
               }
             >
               {MSG_INCIDENT.joinButton}
