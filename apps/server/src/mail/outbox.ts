@@ -12,6 +12,28 @@ export interface MailMessage {
  * Queues a mail inside the caller's transaction: the mail exists exactly when the change that
  * caused it committed, and the sender delivers it even if SMTP is down right now.
  */
+/** enqueueMail for several mails in one statement (a batch of status changes, StatusBatch.rows). */
+export async function enqueueMails(db: Kysely<DB> | Transaction<DB>, mails: MailMessage[], now: number) {
+  if (mails.length === 0) return;
+  await db
+    .insertInto('mail_outbox')
+    .values(
+      mails.map((mail) => ({
+        to_addr: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        created_at: now,
+        attempts: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        sent_at: null,
+        last_error: null,
+      })),
+    )
+    .execute();
+}
+
 export async function enqueueMail(db: Kysely<DB> | Transaction<DB>, mail: MailMessage, now: number) {
   await db
     .insertInto('mail_outbox')

@@ -4,13 +4,13 @@ import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { hourBucket } from '../../lib/hour-buckets';
-import { enqueueMail } from '../../mail/outbox';
+import { enqueueMail, enqueueMails, type MailMessage } from '../../mail/outbox';
 import { statusMail } from '../../mail/templates';
 import { bumpCounters } from '../counters';
 import type { UserRow } from '../users';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
-import { insertHistory, setStatus, studentContact } from './queries';
+import { type HistoryEntry, insertHistory, setStatus, studentContact } from './queries';
 import type { ComplaintRow } from './rows';
 
 /**
@@ -49,6 +49,37 @@ export interface StatusBatch {
   counters?: Record<string, number>;
   /** the students' addresses by id, read once for the batch; a student missing here is read alone */
   students?: ReadonlyMap<number, { email: string; name: string }>;
+  /**
+   * when given, each change's history entry and status mail are added here, for the caller to write
+   * in a few multi-row statements (writeStatusBatch) before its commit: an incident's 500 complaints
+   * were 1,500 round trips on PostgreSQL with them written one by one
+   */
+  rows?: { history: HistoryEntry[]; mails: MailMessage[] };
+}
+
+/** A batch's collected history entries and mails (StatusBatch.rows), in the caller's transaction. */
+export async function writeStatusBatch(
+  trx: Transaction<DB>,
+  rows: NonNullable<StatusBatch['rows']>,
+  now: number,
+): Promise<void> {
+  for (let i = 0; i < rows.history.length; i += 200) {
+    await trx
+      .insertInto('complaint_history')
+      .values(
+        rows.history.slice(i, i + 200).map((h) => ({
+          complaint_id: h.complaintId,
+          status: h.status,
+          remarks: h.remarks,
+          by_id: h.byId,
+          by_name: h.byName,
+          by_designation: h.byDesignation,
+          at: h.at,
+        })),
+      )
+      .execute();
+  }
+  for (let i = 0; i < rows.mails.length; i += 200) await enqueueMails(trx, rows.mails.slice(i, i + 200), now);
 }
 
 /**
@@ -98,7 +129,7 @@ export async function changeStatus(
     },
   );
   if (!row) throw notFound(MSG.complaintNotFound);
-  await insertHistory(trx, {
+  const entry = {
     complaintId: id,
     status,
     remarks: change.remarks,
@@ -106,7 +137,9 @@ export async function changeStatus(
     byName: by.name,
     byDesignation: by.designation,
     at: now,
-  });
+  };
+  if (batch.rows) batch.rows.history.push(entry);
+  else await insertHistory(trx, entry);
   const moves = statusMoves(before, before.status, status);
   if (batch.counters) addMoves(batch.counters, moves);
   else await bumpCounters(trx, moves);
@@ -128,9 +161,15 @@ async function mailStudent(
   const { publicUrl } = ctx.config;
   const link = `${publicUrl}${complaintStatusPath(row.token)}`;
   const rateLink = change.status === 'Resolved' ? `${publicUrl}${rateComplaintPath(row.token)}` : undefined;
-  await enqueueMail(
-    trx,
-    statusMail(student.email, student.name, row.token, change.status, change.remarks, link, rateLink),
-    change.now,
+  const mail = statusMail(
+    student.email,
+    student.name,
+    row.token,
+    change.status,
+    change.remarks,
+    link,
+    rateLink,
   );
+  if (batch.rows) batch.rows.mails.push(mail);
+  else await enqueueMail(trx, mail, change.now);
 }
