@@ -108,3 +108,59 @@ export async function measureIncidentUpdate(base: string, headers: Record<string
   }
   return { linked: INCIDENT_LINKED, requests: ms.length, p50: quantile(ms, 0.5), max: Math.max(...ms) };
 }
+
+/**
+ * Issue 34: the filing form's read of open incidents while students file. Two clients file
+ * complaints one after another (each request another student's, as the filing scenario), while two
+ * clients read the open incidents of hostel 5's Plumbing one after another, for `seconds`.
+ */
+export async function measureOpenWhileFiling(
+  base: string,
+  studentHeaders: Record<string, string>,
+  filers: string[],
+  seconds: number,
+) {
+  const end = performance.now() + seconds * 1000;
+  const reads: number[] = [];
+  let filed = 0;
+  let refused = 0;
+  let turn = 0;
+  const reader = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/incidents/open?type=Hostel&hostelNo=5&subType=Plumbing`, {
+        headers: studentHeaders,
+      });
+      await res.arrayBuffer();
+      if (res.ok) reads.push(performance.now() - t0);
+    }
+  };
+  const filer = async () => {
+    while (performance.now() < end) {
+      const token = filers[turn++ % filers.length];
+      const res = await fetch(`${base}/api/complaints`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          type: 'Hostel',
+          hostelNo: 5,
+          roomNo: '101',
+          subType: 'Plumbing',
+          description: 'No water since the morning.',
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.ok) filed++;
+      else refused++;
+    }
+  };
+  await Promise.all([reader(), reader(), filer(), filer()]);
+  return {
+    reads: reads.length,
+    p50: quantile(reads, 0.5),
+    p99: quantile(reads, 0.99),
+    filed,
+    refused,
+    seconds,
+  };
+}

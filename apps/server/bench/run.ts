@@ -28,7 +28,7 @@ import {
   signInFilers,
   signInPosters,
 } from './generate';
-import { measureIncidentUpdate, prepareIncidents } from './incidents';
+import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents } from './incidents';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { quantile } from './quantile';
 
@@ -734,6 +734,14 @@ async function runSize(n: number) {
     console.log(
       `  ${EXPORT_SCENARIO}: ${exported.rows.toLocaleString('en')} rows in ${exported.seconds.toFixed(1)} s, peak ${exported.peakMemoryMb.toFixed(0)} MB; token lookup beside it p50 ${exported.sideP50} ms, p99 ${exported.sideP99} ms (${exported.sideRequests} requests); ${exported.statements} statements, the lookups' included`,
     );
+  const openWhileFiling =
+    !only || only.test(OPEN_WHILE_FILING)
+      ? await measureOpenWhileFiling(base, auth('student'), filers, duration)
+      : null;
+  if (openWhileFiling)
+    console.log(
+      `  ${OPEN_WHILE_FILING}: ${openWhileFiling.reads} reads, p50 ${openWhileFiling.p50} ms, p99 ${openWhileFiling.p99} ms; ${openWhileFiling.filed} filed beside them (${openWhileFiling.refused} refused)`,
+    );
   const incidentUpdate =
     !only || only.test(INCIDENT_UPDATE)
       ? await measureIncidentUpdate(base, auth('warden'), bigIncident)
@@ -756,11 +764,13 @@ async function runSize(n: number) {
     rows,
     exported,
     incidentUpdate,
+    openWhileFiling,
   };
 }
 
 const INCIDENTS_OPEN = 'GET incidents open at filing (student)';
 const INCIDENT_UPDATE = 'PUT incident with 500 linked complaints (warden)';
+const OPEN_WHILE_FILING = 'GET incidents open while students file (2 readers, 2 filers)';
 
 const EXPORT_SCENARIO = 'GET export.csv of every complaint (admin)';
 const POST_MESSAGE = 'POST message (student)';
@@ -854,6 +864,10 @@ for (const r of results) {
   console.log(
     `\nstatements/request: db_statements_total summed over the workers across the app's two halves, less the metrics scrapes' own, divided by the requests sent (each half's count taken once the server had gone quiet, so the mails a request queued and the requests left in flight are in; background jobs, such as the mail sender's idle poll, too); alone: ${ALONE_REQUESTS} requests one after another`,
   );
+  if (r.openWhileFiling)
+    console.log(
+      `\n${OPEN_WHILE_FILING}: ${r.openWhileFiling.reads} reads in ${r.openWhileFiling.seconds} s, p50 ${r.openWhileFiling.p50} ms, p99 ${r.openWhileFiling.p99} ms; ${r.openWhileFiling.filed} complaints filed beside them (${r.openWhileFiling.refused} refused)`,
+    );
   if (r.incidentUpdate)
     console.log(
       `\n${INCIDENT_UPDATE}: p50 ${r.incidentUpdate.p50.toFixed(0)} ms, max ${r.incidentUpdate.max.toFixed(0)} ms (${r.incidentUpdate.requests} requests one at a time; 500 history entries and 500 mails queued each)`,
