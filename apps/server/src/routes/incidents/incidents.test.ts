@@ -524,3 +524,92 @@ describe('lists and groups', () => {
     expect(groups.body.data.find((g: { subType: string }) => g.subType === 'Furniture')).toBeUndefined();
   });
 });
+
+describe('who may call what', () => {
+  it('answers 401 without a session on every incident endpoint', async () => {
+    const calls: [string, string][] = [
+      ['POST', '/api/incidents'],
+      ['GET', '/api/incidents'],
+      ['GET', '/api/incidents/open'],
+      ['GET', '/api/incidents/groups'],
+      ['GET', '/api/incidents/1'],
+      ['PUT', '/api/incidents/1'],
+      ['POST', '/api/incidents/1/complaints'],
+      ['DELETE', '/api/incidents/1/complaints/1'],
+      ['POST', '/api/incidents/1/join'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.request({
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(res.status, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a student on the authorities’ endpoints and to an authority joining', async () => {
+    const student = await buildStudent(t);
+    for (const url of ['/api/incidents', '/api/incidents/groups', '/api/incidents/1']) {
+      expect((await t.request({ method: 'GET', url, token: student.token })).status, url).toBe(403);
+    }
+    expect((await put(student, 1, 'Resolved')).status).toBe(403);
+    expect((await join(warden, 1)).status).toBe(403);
+  });
+
+  it('answers 404 to another hostel’s warden linking to, unlinking from or updating an incident', async () => {
+    const [c] = await fileMany(1, hostelComplaint(H, 'Bulb'));
+    const incident = (
+      await declare(warden, {
+        title: 'Bulbs out',
+        type: 'Hostel',
+        hostelNo: H,
+        subType: 'Bulb',
+        complaintIds: [c!.id],
+      })
+    ).body.data;
+    const link = await t.request({
+      method: 'POST',
+      url: `/api/incidents/${incident.id}/complaints`,
+      token: otherWarden.token,
+      payload: { complaintIds: [c!.id] },
+    });
+    expect(link.status).toBe(404);
+    const unlink = await t.request({
+      method: 'DELETE',
+      url: `/api/incidents/${incident.id}/complaints/${c!.id}`,
+      token: otherWarden.token,
+    });
+    expect(unlink.status).toBe(404);
+    expect((await put(otherWarden, incident.id, 'Resolved')).status).toBe(404);
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/incidents/999999/complaints',
+      token: warden.token,
+      payload: { complaintIds: [c!.id] },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a bad status, an over-long room and an empty link list with 400 naming the field', async () => {
+    const incident = (
+      await declare(warden, { title: 'Chairs 2', type: 'Hostel', hostelNo: H, subType: 'Chair' })
+    ).body.data;
+    const badStatus = await put(warden, incident.id, 'Done');
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.errors[0].field).toBe('status');
+    const longRoom = await join(await buildStudent(t), incident.id, { roomNo: 'x'.repeat(50) });
+    expect(longRoom.status).toBe(400);
+    expect(longRoom.body.errors[0].field).toBe('roomNo');
+    const empty = await t.request({
+      method: 'POST',
+      url: `/api/incidents/${incident.id}/complaints`,
+      token: warden.token,
+      payload: { complaintIds: [] },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors[0].field).toBe('complaintIds');
+    const badId = await t.request({ method: 'GET', url: '/api/incidents/abc', token: warden.token });
+    expect(badId.status).toBe(400);
+  });
+});
