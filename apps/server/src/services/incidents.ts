@@ -235,6 +235,12 @@ export async function unlinkComplaint(
       .returning('id')
       .execute();
     if (unlinked.length === 0) throw notFound(MSG_INCIDENT.notLinked);
+    // a student whose joined complaint was taken out may join again
+    await trx
+      .deleteFrom('incident_joins')
+      .where('incident_id', '=', id)
+      .where('complaint_id', '=', complaintId)
+      .execute();
     return trx
       .updateTable('incidents')
       .set((eb) => ({ affected: eb('affected', '-', 1), updated_at: now }))
@@ -376,11 +382,11 @@ export async function joinIncident(
         // one student's filings and joins take turns across processes (the quota's check sees the others)
         if (lockRows(ctx))
           await sql`select id from users where id = ${studentId} for no key update`.execute(trx);
-        const incident = await trx
-          .selectFrom('incidents')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
+        // locked on PostgreSQL: an update for all that commits meanwhile is then seen, so the new
+        // complaint is as far along as the incident (and a closed one is refused)
+        let read = trx.selectFrom('incidents').selectAll().where('id', '=', id);
+        if (lockRows(ctx)) read = read.forUpdate();
+        const incident = await read.executeTakeFirst();
         if (!incident) throw notFound(MSG_INCIDENT.notFound);
         if (!isOpen(incident.status)) throw conflict(MSG_INCIDENT.closed);
         const joined = await trx

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness';
+import { readStatementCount } from '../../ops/statement-count';
 import { file, hostelComplaint, mailsTo } from '../complaints/test-helpers';
 
 const H = 5;
@@ -308,15 +309,19 @@ describe('one update for all', () => {
       })
     ).body.data;
     expect(incident.affected).toBe(500);
+    const statementsBefore = readStatementCount();
     const started = performance.now();
     const res = await put(warden, incident.id, 'In Progress', 'Generator on the way');
     const took = performance.now() - started;
+    const statements = readStatementCount() - statementsBefore;
     expect(res.status).toBe(200);
-    // CONTRACT 6.1: one second on SQLite. PostgreSQL's target (2 s, issue 34) is the bench's to show:
-    // its 500 updates are round trips, which a shared machine's load stretches (measured at a load
-    // average of 11 on two cores: 5.0 s with history and mails written one by one, 2.2 s with them
-    // in multi-row statements); here a bound that catches a return to one statement per row
-    expect(took).toBeLessThan(TEST_DIALECT === 'postgres' ? 4000 : 1000);
+    // one statement per complaint (its update), the history entries and mails in multi-row
+    // statements: 5.0 s on PostgreSQL under a shared machine's load with three per complaint
+    expect(statements).toBeLessThan(500 + 30);
+    // CONTRACT 6.1: one second on SQLite. PostgreSQL's (2 s, issue 34) is the bench's to show: its
+    // statements are round trips, which this shared machine's load stretches (2.2 to 6.3 s measured
+    // at load averages of 10 to 20 on two cores), so here its statements are counted instead
+    if (TEST_DIALECT === 'sqlite') expect(took).toBeLessThan(1000);
     const moved = await t.ctx.database.db
       .selectFrom('complaint_history')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -384,6 +389,15 @@ describe('joining at filing', () => {
     const again = await join(student, incident.id);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You have already reported this problem');
+    // taken out by the warden, the student may join again
+    const out = await t.request({
+      method: 'DELETE',
+      url: `/api/incidents/${incident.id}/complaints/${res.body.complaint.id}`,
+      token: warden.token,
+    });
+    expect(out.status).toBe(200);
+    const back = await join(student, incident.id);
+    expect(back.status).toBe(201);
     const detail = await t.request({
       method: 'GET',
       url: `/api/incidents/${incident.id}`,
@@ -391,6 +405,7 @@ describe('joining at filing', () => {
     });
     expect(detail.body.data.affected).toBe(1);
     expect(detail.body.data.complaints).toHaveLength(1);
+    expect(detail.body.data.complaints[0].token).toBe(back.body.token);
   });
 
   it('answers 409 to a student whose own complaint the warden linked already', async () => {
