@@ -34,7 +34,7 @@ const dialects = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [
 const extra = process.argv.slice(2);
 /**
  * On PostgreSQL the suites whose flows store and read what differs between the dialects (decision
- * 22): filing, the lists, updates, the conversation and photos, notices, feedback and approvals,
+ * 22): filing, the lists, updates, incidents (joins, one update for all), the conversation and photos, notices, feedback and approvals,
  * reports and the export, sessions, two-step sign-in and the device cookie's lock. The screens-only suites (accessibility, keyboard, phone,
  * forms, the shell, markup) run on SQLite; the API suite runs whole on both. Arguments given to
  * this script (a filter) replace the list.
@@ -43,6 +43,7 @@ const POSTGRES_SUITES = [
   'auth',
   'complaints',
   'conversation',
+  'incidents',
   'notices-feedback',
   'reports',
   'shared-computer',

@@ -28,6 +28,7 @@ import {
   signInFilers,
   signInPosters,
 } from './generate';
+import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents } from './incidents';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { drainPushes } from './push-drain';
 import { quantile } from './quantile';
@@ -389,6 +390,8 @@ async function runSize(n: number) {
   const g = await generate(database.db, n, console.log, database.dialect);
   console.log(`  done in ${g.seconds.toFixed(1)} s`);
   const tokens = await signInBenchUsers(database.db, g);
+  // issue 34: open incidents for the filing form's read, and one with 500 linked complaints
+  const bigIncident = await prepareIncidents(database.db, g.wardenId, Date.now());
   // issue 31: a sign-in with the right password (argon2 is most of it; the locks must add nothing)
   const loginEmail = (
     await database.db
@@ -589,6 +592,13 @@ async function runSize(n: number) {
       headers: auth('warden'),
     },
     { name: 'GET notifications/5', url: '/api/notifications/5', headers: {} },
+    // issue 34 (CONTRACT 6.1): the filing form's open incidents, and the warden's grouping
+    {
+      name: INCIDENTS_OPEN,
+      url: '/api/incidents/open?type=Hostel&hostelNo=5&subType=Plumbing',
+      headers: auth('student'),
+    },
+    { name: 'GET incident groups (warden)', url: '/api/incidents/groups', headers: auth('warden') },
     {
       // one student signing in again and again from one address: each success gives its try back
       name: 'POST student-login (right password)',
@@ -762,6 +772,22 @@ async function runSize(n: number) {
     console.log(
       `  ${EXPORT_SCENARIO}: ${exported.rows.toLocaleString('en')} rows in ${exported.seconds.toFixed(1)} s, peak ${exported.peakMemoryMb.toFixed(0)} MB; token lookup beside it p50 ${exported.sideP50} ms, p99 ${exported.sideP99} ms (${exported.sideRequests} requests); ${exported.statements} statements, the lookups' included`,
     );
+  const openWhileFiling =
+    !only || only.test(OPEN_WHILE_FILING)
+      ? await measureOpenWhileFiling(base, auth('student'), filers, duration)
+      : null;
+  if (openWhileFiling)
+    console.log(
+      `  ${OPEN_WHILE_FILING}: ${openWhileFiling.reads} reads, p50 ${openWhileFiling.p50} ms, p99 ${openWhileFiling.p99} ms; ${openWhileFiling.filed} filed beside them (${openWhileFiling.refused} refused)`,
+    );
+  const incidentUpdate =
+    !only || only.test(INCIDENT_UPDATE)
+      ? await measureIncidentUpdate(base, auth('warden'), bigIncident)
+      : null;
+  if (incidentUpdate)
+    console.log(
+      `  ${INCIDENT_UPDATE}: p50 ${incidentUpdate.p50.toFixed(0)} ms, max ${incidentUpdate.max.toFixed(0)} ms over ${incidentUpdate.requests} requests`,
+    );
   const memory = memoryWatch.stop();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
@@ -775,8 +801,14 @@ async function runSize(n: number) {
     peakMemoryMb: memory,
     rows,
     exported,
+    incidentUpdate,
+    openWhileFiling,
   };
 }
+
+const INCIDENTS_OPEN = 'GET incidents open at filing (student)';
+const INCIDENT_UPDATE = 'PUT incident with 500 linked complaints (warden)';
+const OPEN_WHILE_FILING = 'GET incidents open while students file (2 readers, 2 filers)';
 
 const EXPORT_SCENARIO = 'GET export.csv of every complaint (admin)';
 const POST_MESSAGE = 'POST message (student)';
@@ -870,6 +902,14 @@ for (const r of results) {
   console.log(
     `\nstatements/request: db_statements_total summed over the workers across the app's two halves, less the metrics scrapes' own, divided by the requests sent (each half's count taken once the server had gone quiet, so the mails a request queued and the requests left in flight are in; background jobs, such as the mail sender's idle poll, too); alone: ${ALONE_REQUESTS} requests one after another`,
   );
+  if (r.openWhileFiling)
+    console.log(
+      `\n${OPEN_WHILE_FILING}: ${r.openWhileFiling.reads} reads in ${r.openWhileFiling.seconds} s, p50 ${r.openWhileFiling.p50} ms, p99 ${r.openWhileFiling.p99} ms; ${r.openWhileFiling.filed} complaints filed beside them (${r.openWhileFiling.refused} refused)`,
+    );
+  if (r.incidentUpdate)
+    console.log(
+      `\n${INCIDENT_UPDATE}: p50 ${r.incidentUpdate.p50.toFixed(0)} ms, max ${r.incidentUpdate.max.toFixed(0)} ms (${r.incidentUpdate.requests} requests one at a time; 500 history entries and 500 mails queued each)`,
+    );
   if (r.exported)
     console.log(
       `\n${EXPORT_SCENARIO}: ${r.exported.rows.toLocaleString('en')} rows (${(r.exported.bytes / 2 ** 20).toFixed(0)} MB) in ${r.exported.seconds.toFixed(1)} s; server peak memory meanwhile ${r.exported.peakMemoryMb.toFixed(0)} MB; token lookups beside it (2 clients): ${r.exported.sideRequests}, p50 ${r.exported.sideP50} ms, p99 ${r.exported.sideP99} ms; ${r.exported.statements} database statements, the lookups' included`,

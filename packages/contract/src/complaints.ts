@@ -96,6 +96,11 @@ export const ZComplaint = z.object({
    * page; absent elsewhere (a warden rated badly holds power over the student who rated).
    */
   rating: z.number().int().nullable().optional(),
+  /**
+   * The incident it is linked to (CONTRACT 6.1). The server always sends it; optional in the schema
+   * only so that complaints built before the third release (web fixtures) still type-check.
+   */
+  incident: z.object({ id: z.number().int(), title: z.string() }).nullable().optional(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 
@@ -168,10 +173,22 @@ export const ZSearchText = z.preprocess(
 export const ZStudentListQuery = ZPageQuery.safeExtend({ q: ZSearchText });
 export type TStudentListQuery = z.infer<typeof ZStudentListQuery>;
 
+/** `incident=<id>` on the authority and admin complaint lists (CONTRACT 6.1). */
+export const ZIncidentFilter = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ error: 'incident must be an incident id' })
+    .int('incident must be an incident id')
+    .min(1, 'incident must be an incident id')
+    .max(Number.MAX_SAFE_INTEGER, 'incident must be an incident id')
+    .optional(),
+);
+
 export const ZAuthorityListQuery = ZPageQuery.safeExtend({
   status: ZComplaintStatus.optional(),
   overdue: ZOverdueFilter,
   q: ZSearchText,
+  incident: ZIncidentFilter,
 });
 export type TAuthorityListQuery = z.infer<typeof ZAuthorityListQuery>;
 
@@ -191,7 +208,10 @@ export const ADMIN_FILTERS = {
   q: ZSearchText,
 };
 
-export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS).superRefine(refinePeriod);
+export const ZAdminListQuery = ZPageQuery.safeExtend({
+  ...ADMIN_FILTERS,
+  incident: ZIncidentFilter,
+}).superRefine(refinePeriod);
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
 
 export const ZAdminStats = ZStatusCounts.extend({

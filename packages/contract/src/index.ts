@@ -9,6 +9,7 @@ export * from './enums';
 export * from './feedback';
 export * from './first-requests';
 export * from './headings';
+export * from './incidents';
 export * from './links';
 export * from './messages';
 export * from './notifications';

@@ -198,6 +198,38 @@ export interface ComplaintsTable {
   resolved_at: number | null;
   /** hourBucket(first response - filed) once there is one */
   fr_bucket: number | null;
+  /** the incident it is linked to, and that incident's title (migration 017, CONTRACT 6.1) */
+  incident_id: number | null;
+  incident_title: string | null;
+}
+
+/** CONTRACT 6.1: one problem of many complaints, with a complaint's scope columns (migration 017). */
+export interface IncidentsTable {
+  id: Generated<number>;
+  title: string;
+  type: 'Hostel' | 'College';
+  hostel_no: number | null;
+  sub_type: string;
+  is_network: number;
+  status: 'Pending' | 'In Progress' | 'Resolved' | 'Rejected';
+  remarks: string | null;
+  affected: Generated<number>;
+  created_by_id: number;
+  created_by_name: string;
+  created_by_designation: string | null;
+  updated_by_id: number | null;
+  updated_by_name: string | null;
+  updated_by_designation: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A student's join of an incident: its key decides a second join (migration 017). */
+export interface IncidentJoinsTable {
+  incident_id: number;
+  student_id: number;
+  complaint_id: number | null;
+  at: number;
 }
 
 /**
@@ -338,4 +370,6 @@ export interface DB {
   recovery_codes: RecoveryCodesTable;
   login_tickets: LoginTicketsTable;
   audit_log: AuditLogTable;
+  incidents: IncidentsTable;
+  incident_joins: IncidentJoinsTable;
 }

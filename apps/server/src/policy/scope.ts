@@ -319,3 +319,26 @@ export function authoritiesSeeing(c: Pick<ComplaintRow, ScopeColumn>) {
       }),
     );
 }
+
+/**
+ * An incident carries a complaint's scope columns (migration 017), so the same SCOPE_KINDS decide
+ * who sees it: an authority or admin whose scope would see a complaint of its type, hostel and
+ * category. A student's scope holds no incident (students see only the open ones' public facts,
+ * CONTRACT 6.1, through `openIncidentsFor`, not through a scope).
+ */
+export type IncidentScopeRow = Pick<ComplaintRow, 'hostel_no' | 'is_network'>;
+
+export function scopeSeesIncident(scope: Scope, incident: IncidentScopeRow): boolean {
+  if (scope.kind === 'none' || scope.kind === 'student') return false;
+  return scopeSees(scope, { ...incident, student_id: 0 });
+}
+
+/** An incident scope as a condition on `incidents` (false for none and for a student). */
+export function incidentScopeFilter(scope: Scope) {
+  return (eb: ExpressionBuilder<DB, 'incidents'>): Expression<SqlBool> => {
+    if (scope.kind === 'none' || scope.kind === 'student') return sql<SqlBool>`1 = 0`;
+    const condition = scopeCondition(scope);
+    if (!condition || condition.column === 'student_id') return sql<SqlBool>`1 = 1`;
+    return eb(`incidents.${condition.column}`, '=', condition.value);
+  };
+}

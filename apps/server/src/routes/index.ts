@@ -6,10 +6,11 @@ import complaintRoutes from './complaints';
 import { conversationRoutes } from './complaints/conversation';
 import feedbackRoutes from './feedback';
 import healthRoutes from './health';
+import incidentRoutes from './incidents';
 import meRoutes from './me';
 import notificationRoutes from './notifications';
-import stickerRoutes from './stickers';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './push';
+import stickerRoutes from './stickers';
 import twoFactorRoutes from './two-factor';
 
 /** Every API route, mounted under /api. */
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance) {
   // messages, photos and reopening: a plugin of their own, the only one that parses multipart bodies
   await app.register(conversationRoutes, { prefix: '/complaints' });
   await app.register(attachmentRoutes, { prefix: '/attachments' });
+  await app.register(incidentRoutes, { prefix: '/incidents' });
   await app.register(meRoutes, { prefix: '/me' });
   await app.register(twoFactorRoutes, { prefix: '/me/two-factor' });
   await app.register(pushSubscriptionRoutes, { prefix: '/me/push-subscriptions' });

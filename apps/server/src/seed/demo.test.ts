@@ -116,6 +116,18 @@ describe('the demo seed', () => {
       expect(image.statusCode).toBe(200);
       expect([...image.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
+      // issue 34: two incidents, one of them with dozens of complaints, and a group still to declare
+      const incidents = await db.selectFrom('incidents').selectAll().orderBy('id').execute();
+      expect(incidents).toHaveLength(2);
+      expect(Number(incidents[0]!.affected)).toBeGreaterThanOrEqual(24);
+      const linked = await db
+        .selectFrom('complaints')
+        .select(['status'])
+        .where('incident_id', '=', Number(incidents[0]!.id))
+        .execute();
+      expect(linked).toHaveLength(Number(incidents[0]!.affected));
+      expect(linked.every((c) => c.status === 'In Progress')).toBe(true);
+
       await seedDemo(t.ctx);
       expect({
         users: await count('users'),

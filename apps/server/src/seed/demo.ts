@@ -16,8 +16,9 @@ import { hourBucket } from '../lib/hour-buckets';
 import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { scopeFlags } from '../policy/scope';
-import { counterScopesOf, timelineColumns } from '../services/complaints';
+import { counterScopesOf, fileComplaint, timelineColumns } from '../services/complaints';
 import { bumpCounters } from '../services/counters';
+import { declareIncident, updateIncident } from '../services/incidents';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const COMPLAINT_COUNT = 300;
@@ -448,11 +449,12 @@ export async function seedDemo(ctx: Ctx): Promise<void> {
   });
 
   const conversation = await seedConversations(ctx, now);
+  const incidents = await seedIncidents(ctx);
   // the seed writes its rows directly: their search documents are written after (decision 0025)
   await reindexAllComplaints(db, ctx.database.dialect);
 
   console.log(
-    `Seeded ${users.length} accounts, ${COMPLAINT_COUNT} complaints, ${feedbackCount} feedback entries, ${notices.length} notices, ${conversation.messages} messages and ${conversation.photos} photos.`,
+    `Seeded ${users.length} accounts, ${COMPLAINT_COUNT + incidents.complaints} complaints, ${feedbackCount} feedback entries, ${notices.length} notices, ${conversation.messages} messages and ${conversation.photos} photos, ${incidents.incidents} incidents.`,
   );
   printLogins(users);
 }
@@ -566,4 +568,74 @@ async function seedConversations(ctx: Ctx, now: number): Promise<{ messages: num
     }
   });
   return { messages, photos: attached };
+}
+
+/**
+ * Issue 34: two incidents through the services themselves (filings, a declaration, one update for
+ * all), so counters, history and mails are what the app writes: hostel 3's water outage with dozens
+ * of complaints, In Progress, and the library's Wi-Fi, Pending; and four unlinked Electrical
+ * complaints in hostel 5, which Dr. Suresh Iyer's dashboard offers as one problem.
+ */
+async function seedIncidents(ctx: Ctx): Promise<{ incidents: number; complaints: number }> {
+  const db = ctx.database.db;
+  const domain = ctx.config.studentEmailDomain;
+  const user = (email: string) =>
+    db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  const students = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'student')
+    .where('email', 'like', `student%.demo@${domain}`)
+    .orderBy('id')
+    .execute();
+  let filed = 0;
+  const fileSome = async (n: number, input: Parameters<typeof fileComplaint>[2]) => {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const student = students[i % students.length]!;
+      const room = input.type === 'Hostel' ? { roomNo: String(101 + ((i * 7) % 60)) } : {};
+      const { complaint } = await fileComplaint(ctx, student, { ...input, ...room } as typeof input);
+      ids.push(complaint.id);
+      filed++;
+    }
+    return ids;
+  };
+  const water = await fileSome(36, {
+    type: 'Hostel',
+    hostelNo: 3,
+    roomNo: '101',
+    subType: 'Plumbing',
+    description: 'No water in the washrooms of Block B since the morning.',
+  });
+  const warden3 = await user(`warden3.demo@${domain}`);
+  const outage = await declareIncident(ctx, warden3, {
+    title: 'Water supply off in Block B',
+    type: 'Hostel',
+    hostelNo: 3,
+    subType: 'Plumbing',
+    complaintIds: water,
+  });
+  await updateIncident(ctx, warden3, outage.id, {
+    status: 'In Progress',
+    remarks: 'The pump motor burnt out; a new one arrives this evening.',
+  });
+  const wifi = await fileSome(5, {
+    type: 'College',
+    subType: 'IT Support',
+    description: 'The library Wi-Fi does not connect at all.',
+  });
+  await declareIncident(ctx, await user(`network.demo@${domain}`), {
+    title: 'Library Wi-Fi down',
+    type: 'College',
+    subType: 'IT Support',
+    complaintIds: wifi,
+  });
+  await fileSome(4, {
+    type: 'Hostel',
+    hostelNo: 5,
+    roomNo: '101',
+    subType: 'Electrical',
+    description: 'The power in our wing went off an hour ago.',
+  });
+  return { incidents: 2, complaints: filed };
 }

@@ -1,7 +1,7 @@
 import type { TPushPayload } from '@bit/contract';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
-import { enqueueMail, type MailMessage } from '../mail/outbox';
+import { enqueueMail, enqueueMails, type MailMessage } from '../mail/outbox';
 import { enqueuePush } from '../push/outbox';
 
 /** An event's mail and its push (CONTRACT 6.3: the push says no more than the mail). */
@@ -57,6 +57,22 @@ export const pushesTo = (r: Recipient) => Boolean(Number(r.wants_push));
 export async function notify(db: Kysely<DB> | Transaction<DB>, to: Recipient, notice: Notice, now: number) {
   if (mailsTo(to)) await enqueueMail(db, notice, now);
   if (pushesTo(to)) await enqueuePush(db, Number(to.id), notice.push, now);
+}
+
+/** One event's notice to one recipient, for a caller that tells many at once (notifyMany). */
+export interface Notification {
+  to: Recipient;
+  notice: Notice;
+}
+
+/**
+ * notify for many recipients at once (an incident's update of its complaints): the mails in multi-row
+ * inserts of 200, the pushes one by one (only for the few with a subscribed browser).
+ */
+export async function notifyMany(db: Kysely<DB> | Transaction<DB>, notices: Notification[], now: number) {
+  const mails = notices.filter((n) => mailsTo(n.to)).map((n) => n.notice);
+  for (let i = 0; i < mails.length; i += 200) await enqueueMails(db, mails.slice(i, i + 200), now);
+  for (const n of notices) if (pushesTo(n.to)) await enqueuePush(db, Number(n.to.id), n.notice.push, now);
 }
 
 /** Users as recipients, by id: for a change of many complaints at once (StatusBatch.students). */

@@ -123,6 +123,28 @@ if (TEST_DIALECT === 'sqlite') {
       expect(checked).toBeGreaterThanOrEqual(cases.length);
     });
 
+    it("reads the authority's possible incidents from the last day's filings, and an incident's complaints from its own index", async () => {
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      const network = await buildAuthority(t, 'Network Department');
+      const admin = await buildAdmin(t);
+      for (const who of [warden, network, admin]) {
+        const plans = await plansFor('/api/incidents/groups', who.token);
+        expect(plans.length).toBeGreaterThan(0);
+        // one range of the filing-time index: never a hostel's every complaint
+        for (const { sql, plan } of plans) {
+          expect(plan, sql).toMatch(/complaints_filed_idx/);
+          expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+        }
+      }
+      for (const url of ['/api/complaints/authority?incident=1', '/api/complaints/admin/all?incident=1']) {
+        const plans = (await plansFor(url, url.includes('admin') ? admin.token : warden.token)).filter(
+          ({ sql }) => /incident_id/.test(sql),
+        );
+        expect(plans.length, url).toBeGreaterThan(0);
+        for (const { sql, plan } of plans) expect(plan, `${url}: ${sql}`).toMatch(/complaints_incident_idx/);
+      }
+    });
+
     it('reads overdue lists and counts from the open complaints only, and the report from its indexes without sorting', async () => {
       const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
       const admin = await buildAdmin(t);

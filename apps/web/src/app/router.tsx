@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
               { path: paths.twoStepSignIn, lazy: () => import('./routes/two-step-sign-in') },
               // admins; a hostel's clerk and warden for its rooms (the page tells anyone else)
               { path: paths.stickers, lazy: () => import('./routes/stickers') },
+              { path: paths.incidents, lazy: () => import('./routes/incidents') },
+              { path: paths.incident, lazy: () => import('./routes/incident') },
             ],
           },
 

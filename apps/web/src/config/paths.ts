@@ -30,7 +30,12 @@ export const paths = {
   studentNotifications: '/student-notifications',
   twoStepSignIn: '/two-step-sign-in',
   stickers: '/stickers',
+  incidents: '/incidents',
+  incident: '/incidents/:id',
 } as const;
+
+/** An incident's page (CONTRACT 6.1). */
+export const incidentPath = (id: number) => `/incidents/${id}`;
 
 export const dashboardPath: Record<TRole, string> = {
   student: paths.studentDashboard,

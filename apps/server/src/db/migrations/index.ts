@@ -20,6 +20,7 @@ import { noticePosterDesignation } from './013-notice-poster-designation';
 import { dueOrderAndFilingTime } from './014-due-order-and-filing-time';
 import { search } from './015-search';
 import { webPush } from './016-web-push';
+import { incidents } from './017-incidents';
 
 export type { MigrationSettings };
 
@@ -45,5 +46,6 @@ export function migrations(
     '014_due_order_and_filing_time': dueOrderAndFilingTime(),
     '015_search': search(dialect),
     '016_web_push': webPush(dialect),
+    '017_incidents': incidents(dialect),
   };
 }

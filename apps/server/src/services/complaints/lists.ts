@@ -20,6 +20,7 @@ import {
   type VisibleScope,
 } from '../../policy/scope';
 import { readCounters } from '../counters';
+import { incidentComplaintsPage } from '../incidents';
 import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
@@ -193,6 +194,18 @@ export async function listAuthorityComplaints(
   if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
   const now = ctx.clock.now();
   const filter = filterOf(scope);
+  if (q.incident !== undefined) {
+    // CONTRACT 6.1: an incident's complaints (its own index); the stats stay the whole scope's
+    const [incidentPage, counters, notDue] = await Promise.all([
+      incidentComplaintsPage(ctx, scope, q.incident, q),
+      readCounters(ctx.database, statusKeys(key)),
+      notYetDue(ctx, filter, undefined, now),
+    ]);
+    return {
+      ...incidentPage,
+      stats: statusCounts(counters, key, overdueOf(counters, key, undefined, notDue)),
+    };
+  }
   const list: ListFilter = { status: q.status, overdue: q.overdue, search: searchOf(q.q) };
   const [rows, counters, notDue, notDueInStatus, found] = await Promise.all([
     pageRows(ctx, scope, q, list, now),
@@ -303,6 +316,7 @@ async function adminListCount(
 }
 
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
+  if (q.incident !== undefined) return incidentComplaintsPage(ctx, { kind: 'all' }, q.incident, q);
   const chosen = adminFilterOf(q);
   if (!chosen) return page([], 0, q);
   const now = ctx.clock.now();
@@ -334,8 +348,14 @@ export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string
   const chosen = adminFilterOf(q);
   // a period's count comes from the rollup (countFiledInPeriod): the session first, then the list's
   // own statements, as for a filter that matches nothing
-  // so does a search (its count is of what it matches)
-  if (!chosen || q.from !== undefined || q.to !== undefined || q.q !== undefined) {
+  // so does a search (its count is of what it matches), and an incident's complaints
+  if (
+    !chosen ||
+    q.from !== undefined ||
+    q.to !== undefined ||
+    q.q !== undefined ||
+    q.incident !== undefined
+  ) {
     const session = await findSessionByHash(ctx, tokenHash);
     return {
       session,

@@ -49,6 +49,10 @@ export function toComplaint(row: ComplaintRow, now: number): TComplaint {
     reopenCount: Number(row.reopen_count ?? 0),
     dueAt: iso(row.due_at),
     overdue: isOverdue(row, now),
+    incident:
+      row.incident_id === null || row.incident_id === undefined
+        ? null
+        : { id: Number(row.incident_id), title: row.incident_title ?? '' },
   };
 }
 

@@ -34,7 +34,12 @@ function navItems(role: TRole | null, designation: TDesignation | null = null): 
           { to: paths.profile, label: 'Profile' },
         ]
       : []),
-    ...(role === 'authority' ? [{ to: paths.authoritySettings, label: 'Settings' }] : []),
+    ...(role === 'authority'
+      ? [
+          { to: paths.incidents, label: 'Incidents' },
+          { to: paths.authoritySettings, label: 'Settings' },
+        ]
+      : []),
     // CONTRACT 6.4: a hostel's clerk and warden print its rooms' stickers
     ...(role === 'authority' && designation !== null && HOSTEL_DESIGNATIONS.includes(designation)
       ? [{ to: paths.stickers, label: 'QR stickers' }]

@@ -10,6 +10,7 @@ const getAuthorityComplaints = (query: TAuthorityQuery, signal?: AbortSignal) =>
       pageSize: query.pageSize ?? PAGE_SIZE_DEFAULT,
       status: query.status,
       overdue: query.overdue ? 'true' : undefined,
+      incident: query.incident,
       before: query.before,
       q: query.q || undefined,
     },

@@ -9,6 +9,8 @@ export type TAdminFilters = {
   overdue: boolean;
   /** the search (CONTRACT 6.2), '' for none */
   q: string;
+  /** only one incident's complaints (CONTRACT 6.1), its id as the URL holds it */
+  incident?: string | undefined;
   page: number;
   before?: number | undefined;
 };
@@ -22,6 +24,8 @@ export type TAuthorityQuery = {
   overdue?: boolean;
   /** the search (CONTRACT 6.2), '' or absent for none */
   q?: string;
+  /** only one incident's complaints (CONTRACT 6.1) */
+  incident?: number | undefined;
   before?: number | undefined;
 };
 

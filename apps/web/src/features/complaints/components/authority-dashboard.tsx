@@ -6,7 +6,7 @@ import {
   type TUser,
   welcomeHeading,
 } from '@bit/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { buttonClass, LinkButton } from '../../../components/ui/button';
@@ -77,8 +77,11 @@ function StatCards({ stats }: { stats: TStatusCounts | undefined }) {
   );
 }
 
-/** The authority's home: who they are, links, counts over their scope and the five newest complaints. */
-export function AuthorityDashboard({ user }: { user: TUser }) {
+/**
+ * The authority's home: who they are, links, counts over their scope and the five newest complaints.
+ * `children`: what the app adds under the counts once approved (the incidents feature's groups).
+ */
+export function AuthorityDashboard({ user, children }: { user: TUser; children?: ReactNode }) {
   useDocumentTitle('Authority Dashboard');
   const query = useAuthorityComplaints({ page: 1, pageSize: RECENT_COMPLAINTS_SIZE }, user.approved);
   useErrorToast(query.error, () => MSG.fetchDashboardFailed);
@@ -138,6 +141,7 @@ export function AuthorityDashboard({ user }: { user: TUser }) {
       ) : (
         <>
           <StatCards stats={stats} />
+          {children}
 
           <Card className="mt-6">
             <div className="flex flex-wrap items-center justify-between gap-2">

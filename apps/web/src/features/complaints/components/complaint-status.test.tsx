@@ -219,3 +219,24 @@ describe('complaint page offline (issue 33)', () => {
     expect(localStorage.getItem('saved-copies')).toBeNull();
   });
 });
+
+describe('a complaint of an incident', () => {
+  it('names the incident to its student, and links it for an authority', async () => {
+    const c = withHistory({ incident: { id: 9, title: 'Water supply off in Block B' } });
+    mockFetch({ 'GET /api/complaints/CMP-ABC123': () => jsonResponse(200, { data: c }) });
+    const { unmount } = renderRoutes(routes, ['/complaint-status?token=CMP-ABC123']);
+    expect(
+      await screen.findByText('Part of a known problem: Water supply off in Block B'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Water supply off in Block B' })).toBeNull();
+    unmount();
+    renderRoutes(
+      [{ path: '/complaint-status', element: <ComplaintStatus user={warden} /> }],
+      ['/complaint-status?token=CMP-ABC123'],
+    );
+    expect(await screen.findByRole('link', { name: 'Water supply off in Block B' })).toHaveAttribute(
+      'href',
+      '/incidents/9',
+    );
+  });
+});

@@ -8,7 +8,7 @@ import {
   tokenInAddress,
 } from '@bit/contract';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { buttonClass, SubmitButton } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { inputClass, labelClass, TextField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { SHELL_HEADINGS } from '../../../config/headings';
+import { incidentPath } from '../../../config/paths';
 import { useArrivalFocus } from '../../../hooks/use-arrival-focus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
@@ -206,6 +207,21 @@ function ComplaintDetails({
         <Field label="Due by">
           <DateTime iso={c.dueAt} />
         </Field>
+        {c.incident && (
+          // CONTRACT 6.1: a student reads the incident's name (its page is the authorities')
+          <Field label="Incident" wide>
+            {user.role === 'student' ? (
+              `Part of a known problem: ${c.incident.title}`
+            ) : (
+              <Link
+                to={incidentPath(c.incident.id)}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                {c.incident.title}
+              </Link>
+            )}
+          </Field>
+        )}
         {c.reopenCount > 0 && (
           <Field label="Reopened">{c.reopenCount === 1 ? 'Once' : `${c.reopenCount} times`}</Field>
         )}

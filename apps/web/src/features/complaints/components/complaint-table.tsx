@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { Age, DateTime, FiledOn } from '../../../components/ui/date-time';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { TableScroll } from '../../../components/ui/table-scroll';
+import { incidentPath } from '../../../config/paths';
 import { useFocusRescue } from '../../../hooks/use-focus-rescue';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { useStepBackFromEmptyPage } from '../../../hooks/use-step-back-from-empty-page';
@@ -43,6 +44,35 @@ const statusCell = (c: TComplaint) => (
     <OverdueBadge complaint={c} className="mt-1" />
   </>
 );
+
+/** A complaint's incident (CONTRACT 6.1), linked to the incident's page; nothing when it has none. */
+export function IncidentLink({ complaint: c }: { complaint: TComplaint }) {
+  if (!c.incident) return null;
+  return (
+    <Link
+      to={incidentPath(c.incident.id)}
+      className="mt-0.5 block text-xs font-medium break-words text-brand-700 underline-offset-2 hover:underline"
+    >
+      Incident: {c.incident.title}
+    </Link>
+  );
+}
+
+/** Over a list kept to one incident's complaints: which, and the way back to every complaint. */
+export function IncidentFilterNote({ incident, onClear }: { incident: string; onClear: () => void }) {
+  return (
+    <p role="status" className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      Showing the complaints of incident #{incident}.
+      <button
+        type="button"
+        onClick={onClear}
+        className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        Show all complaints
+      </button>
+    </p>
+  );
+}
 
 /** Columns more than one list shows. */
 export const columns = {
@@ -90,6 +120,7 @@ function ComplaintCard({
         <span className="font-medium">{c.subType}</span>
         <span className="text-slate-600"> · {placeOf(c)}</span>
       </p>
+      <IncidentLink complaint={c} />
       {details?.(c)}
       <p className="mt-1 text-xs text-slate-600">
         Filed <DateTime iso={c.createdAt} dateOnly /> · <Age iso={c.createdAt} />

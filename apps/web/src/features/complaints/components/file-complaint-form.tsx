@@ -11,7 +11,7 @@ import {
   type TFileComplaintRequest,
   ZFileComplaintRequest,
 } from '@bit/contract';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ import { firstIssueMessage, formSchema, useSchemaForm } from '../../../lib/form'
 import { useFileComplaint, useFilingsUnderWay } from '../api/file-complaint';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 
-type TFileComplaintValues = {
+export type TFileComplaintValues = {
   type: TComplaintType;
   hostelNo: string;
   roomNo: string;
@@ -119,12 +119,19 @@ export const WAITING_TO_SEND =
 export const WAITING_ELSEWHERE =
   'A complaint you filed offline is still waiting to be sent; it goes once you are back online.';
 
+/**
+ * `address`: what a QR sticker's address fills in (CONTRACT 6.4); `aside`: what the app shows under
+ * the problem as the student fills the form in, from what is chosen so far (the incidents feature's
+ * known problems, CONTRACT 6.1).
+ */
 export function FileComplaintForm({
   profile,
   address = {},
+  aside,
 }: {
   profile?: TComplaintProfile;
   address?: TComplaintAddress;
+  aside?: (values: TFileComplaintValues) => ReactNode;
 } = {}) {
   useDocumentTitle('File Complaint');
   const navigate = useNavigate();
@@ -239,6 +246,7 @@ export function FileComplaintForm({
               {...form.field('place')}
             />
           )}
+          {aside?.(form.values)}
 
           <TextAreaField
             label="Description"

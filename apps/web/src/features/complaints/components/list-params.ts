@@ -10,6 +10,12 @@ export function pageFromParams(params: URLSearchParams): { page: number; before:
   };
 }
 
+/** `?incident=<id>`: one incident's complaints (CONTRACT 6.1), or undefined. */
+export function incidentParam(params: URLSearchParams): string | undefined {
+  const raw = params.get('incident') ?? '';
+  return /^[1-9][0-9]{0,14}$/.test(raw) ? raw : undefined;
+}
+
 /** A list's filters as its query string: empty and false values, and page 1, are left out. */
 export function toParams(filters: Record<string, string | number | boolean | undefined>) {
   const params = new URLSearchParams();

@@ -253,3 +253,22 @@ describe('manage complaints', () => {
     expect(await within(list).findByText('Resolved')).toBeInTheDocument();
   });
 });
+
+describe('manage complaints by incident', () => {
+  it("keeps the list to one incident's complaints, shows each one's incident, and goes back to all", async () => {
+    phoneWidth();
+    const linked = complaint({ incident: { id: 9, title: 'Water supply off in Block B' } });
+    const fetch = serve({ value: linked });
+    const { router } = renderRoutes(
+      [{ path: '/', element: <ManageComplaints user={warden} /> }],
+      ['/?incident=9'],
+    );
+    expect(await screen.findByText('Showing the complaints of incident #9.')).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]![0])).toContain('incident=9');
+    expect(
+      (await screen.findAllByRole('link', { name: 'Incident: Water supply off in Block B' }))[0],
+    ).toHaveAttribute('href', '/incidents/9');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all complaints' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

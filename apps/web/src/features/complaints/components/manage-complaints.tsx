@@ -20,8 +20,16 @@ import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { useAuthorityComplaints } from '../api/get-authority-complaints';
 import { ApprovalNotice } from './authority-dashboard';
 import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
-import { ComplaintTable, columns, placeOf, type TComplaintColumn, ViewLink } from './complaint-table';
-import { pageFromParams, toParams } from './list-params';
+import {
+  ComplaintTable,
+  columns,
+  IncidentFilterNote,
+  IncidentLink,
+  placeOf,
+  type TComplaintColumn,
+  ViewLink,
+} from './complaint-table';
+import { incidentParam, pageFromParams, toParams } from './list-params';
 
 // The Update dialog's form brings zod, react-hook-form and the contract's schema: the list loads
 // without them, and the dialog's code comes when an Update button is neared, focused or pressed.
@@ -62,6 +70,7 @@ function manageColumns(): TComplaintColumn[] {
           >
             {c.description}
           </span>
+          <IncidentLink complaint={c} />
         </>
       ),
     },
@@ -106,6 +115,7 @@ function filtersFromParams(params: URLSearchParams) {
     status: (COMPLAINT_STATUSES as readonly string[]).includes(status) ? (status as TComplaintStatus) : '',
     overdue: params.get('overdue') === 'true',
     q: searchFromParams(params),
+    incident: incidentParam(params),
     ...pageFromParams(params),
   } as const;
 }
@@ -115,7 +125,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
   const title = manageComplaintsHeading(user);
   useDocumentTitle(`${title} · Manage Complaints`);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { status, overdue, q, page, before } = filtersFromParams(searchParams);
+  const { status, overdue, q, incident, page, before } = filtersFromParams(searchParams);
   const [editing, setEditing] = useState<TComplaint | null>(null);
   // the dialog is mounted from its first opening on, as it always was before its code was split off
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -123,11 +133,18 @@ export function ManageComplaints({ user }: { user: TUser }) {
     setDialogUsed(true);
     setEditing(c);
   };
-  const cursors = usePageCursors(`${status}|${overdue}|${q}`);
+  const cursors = usePageCursors(`${status}|${overdue}|${q}|${incident ?? ''}`);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(page, before);
   const query = useAuthorityComplaints(
-    { page, status, overdue, q, before: cursors.before(page) },
+    {
+      page,
+      status,
+      overdue,
+      q,
+      incident: incident ? Number(incident) : undefined,
+      before: cursors.before(page),
+    },
     user.approved,
   );
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
@@ -135,7 +152,7 @@ export function ManageComplaints({ user }: { user: TUser }) {
 
   // a changed filter starts again from the first page
   const filterBy = (next: { status: TComplaintStatus | ''; overdue: boolean; q: string }) =>
-    setSearchParams(toParams(next));
+    setSearchParams(toParams({ ...next, incident }));
   const onSearch = (text: string) => filterBy({ status, overdue, q: text });
 
   return (
@@ -162,6 +179,12 @@ export function ManageComplaints({ user }: { user: TUser }) {
             </div>
             {list && <p className="text-sm text-slate-600">{list.count} complaints</p>}
           </div>
+          {incident && (
+            <IncidentFilterNote
+              incident={incident}
+              onClear={() => setSearchParams(toParams({ status, overdue }))}
+            />
+          )}
 
           <ComplaintTable
             cardHeading="h2"
@@ -181,7 +204,9 @@ export function ManageComplaints({ user }: { user: TUser }) {
             actions={manageActions(edit)}
             details={manageDetails}
             onPageChange={(to) =>
-              setSearchParams(toParams({ status, overdue, q, page: to, before: cursors.move(list, to) }))
+              setSearchParams(
+                toParams({ status, overdue, q, incident, page: to, before: cursors.move(list, to) }),
+              )
             }
           />
         </Card>

@@ -1,5 +1,5 @@
 import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SavedCopyNote } from '../../../components/saved-copy-note';
 import { LinkButton } from '../../../components/ui/button';
@@ -39,7 +39,8 @@ const viewOnly = (c: TComplaint) => <ViewLink token={c.token} />;
  * The student's home: welcome, File New Complaint, and their complaints page by page; offline, the
  * pages last read, marked as of when (hooks/use-saved-copy.ts).
  */
-export function StudentDashboard({ user }: { user: TUser }) {
+/** `children`: what the app adds under the heading (the incidents feature's known problems). */
+export function StudentDashboard({ user, children }: { user: TUser; children?: ReactNode }) {
   useDocumentTitle('Student Dashboard');
   const [searchParams, setSearchParams] = useSearchParams();
   // the search lives in the URL (?q=, CONTRACT 6.2); the page does not, as before
@@ -70,6 +71,7 @@ export function StudentDashboard({ user }: { user: TUser }) {
         </div>
         <LinkButton to={paths.fileComplaint}>File New Complaint</LinkButton>
       </div>
+      {children}
 
       <Card className="mt-6">
         <h2 className="text-lg font-semibold text-brand-900">My Complaints</h2>

@@ -15,8 +15,15 @@ import { exportComplaintsUrl } from '../api/export-complaints';
 import { useAdminComplaints } from '../api/get-admin-complaints';
 import type { TAdminFilters } from '../api/keys';
 import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
-import { ComplaintTable, columns, type TComplaintColumn, ViewLink } from './complaint-table';
-import { pageFromParams, toParams } from './list-params';
+import {
+  ComplaintTable,
+  columns,
+  IncidentFilterNote,
+  IncidentLink,
+  type TComplaintColumn,
+  ViewLink,
+} from './complaint-table';
+import { incidentParam, pageFromParams, toParams } from './list-params';
 
 type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
 const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
@@ -35,6 +42,7 @@ function filtersFromParams(params: URLSearchParams): TAdminFilters {
     status: params.get('status') ?? '',
     overdue: params.get('overdue') === 'true',
     q: searchFromParams(params),
+    incident: incidentParam(params),
     ...pageFromParams(params),
   };
 }
@@ -56,7 +64,15 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
     ),
   },
   columns.student,
-  { header: 'Problem', cell: (c) => c.subType },
+  {
+    header: 'Problem',
+    cell: (c) => (
+      <>
+        {c.subType}
+        <IncidentLink complaint={c} />
+      </>
+    ),
+  },
   {
     header: 'Assigned to',
     cell: (c) =>
@@ -98,7 +114,7 @@ export function ViewComplaints() {
   const filters = useMemo(() => filtersFromParams(searchParams), [key]);
   const [form, setForm] = useState<TFilterForm>(filters);
   const cursors = usePageCursors(
-    `${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}|${filters.q}`,
+    `${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}|${filters.q}|${filters.incident ?? ''}`,
   );
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
@@ -181,6 +197,14 @@ export function ViewComplaints() {
             <ExportCsvLink href={exportComplaintsUrl(filters)} />
           </div>
         </div>
+        {filters.incident && (
+          <IncidentFilterNote
+            incident={filters.incident}
+            onClear={() =>
+              setSearchParams(toParams({ ...filters, incident: undefined, page: 1, before: undefined }))
+            }
+          />
+        )}
         <p className="mt-2 text-right text-xs text-slate-600">
           The CSV lists every complaint these filters{filters.q ? ' and this search' : ''} keep.{' '}
           <CsvTimesNote />

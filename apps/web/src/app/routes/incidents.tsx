@@ -1,0 +1,5 @@
+import { IncidentsList } from '../../features/incidents/components/incidents-list';
+
+export function Component() {
+  return <IncidentsList />;
+}
