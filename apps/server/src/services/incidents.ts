@@ -30,6 +30,7 @@ import { addSearchWords, searchDocOf, writeSearchDocs } from '../db/search-index
 import { newComplaintToken } from '../lib/crypto';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
+import { searchTerms } from '../lib/search-text';
 import { zonedDay, zonedMonth } from '../lib/zoned-time';
 import {
   applyScope,
@@ -48,6 +49,7 @@ import { dueAtFrom } from './complaints/due';
 import { COMPLAINTS_PER_DAY } from './complaints/file';
 import { insertComplaint, insertHistory, quotaEdgeFiling } from './complaints/queries';
 import { type ComplaintRow, toComplaint } from './complaints/rows';
+import { termIds } from './complaints/search';
 import {
   changeStatus,
   type StatusActor,
@@ -528,7 +530,7 @@ export async function incidentComplaintsPage(
   ctx: Ctx,
   scope: Scope,
   incidentId: number,
-  q: TPageQuery & { status?: TComplaintStatus | undefined },
+  q: TPageQuery & { status?: TComplaintStatus | undefined; q?: string | undefined },
 ): Promise<TComplaintPage> {
   const now = ctx.clock.now();
   let base = applyScope(ctx.database.db.selectFrom('complaints'), scope).where(
@@ -537,6 +539,10 @@ export async function incidentComplaintsPage(
     incidentId,
   );
   if (q.status) base = base.where('status', '=', q.status);
+  // a search within the incident (CONTRACT 6.2): each word's complaints, as on the lists
+  const terms = q.q === undefined ? undefined : searchTerms(q.q);
+  if (terms === null) return page([], 0, q);
+  for (const term of terms ?? []) base = base.where('id', 'in', termIds(ctx.database.dialect, term));
   let rowsQuery = base.selectAll().orderBy('id', 'desc').limit(q.pageSize);
   rowsQuery =
     q.before !== undefined

@@ -514,6 +514,20 @@ describe('lists and groups', () => {
       token: admin.token,
     });
     expect(adminByIncident.body.count).toBe(3);
+    // a search within the incident's complaints (CONTRACT 6.2): a token finds its one, a word none
+    const searched = await t.request({
+      method: 'GET',
+      url: `/api/complaints/authority?incident=${incident.id}&q=${filed[0]?.token}`,
+      token: warden.token,
+    });
+    expect(searched.body.count).toBe(1);
+    expect(searched.body.data[0].token).toBe(filed[0]?.token);
+    const none = await t.request({
+      method: 'GET',
+      url: `/api/complaints/admin/all?incident=${incident.id}&q=zzqqxxnothing`,
+      token: admin.token,
+    });
+    expect(none.body).toMatchObject({ count: 0, data: [] });
     const bad = await t.request({
       method: 'GET',
       url: '/api/complaints/authority?incident=x',

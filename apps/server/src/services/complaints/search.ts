@@ -31,8 +31,8 @@ export interface SearchedList {
   period?: { start: number; end: number } | undefined;
 }
 
-/** The complaints one word of `q` matches, as a subquery of ids. */
-function termIds(dialect: Dialect, term: SearchTerm): RawBuilder<number> {
+/** The complaints one word of `q` matches, as a subquery of ids (also an incident's list, incidents.ts). */
+export function termIds(dialect: Dialect, term: SearchTerm): RawBuilder<number> {
   const token = term.raw.toUpperCase();
   const key = term.raw.toLowerCase();
   const keys = sql`select id from complaints where token = ${token}
