@@ -14,6 +14,7 @@ import {
   ROOM_MAX,
 } from './enums';
 import { PERIOD_FILTERS, refinePeriod } from './period-query';
+import { MSG_SEARCH, SEARCH_MAX } from './search-messages';
 
 export const MSG_COMPLAINT = {
   typeRequired: 'Please select a complaint type',
@@ -150,15 +151,6 @@ export const ZOverdueFilter = z.preprocess(
     .transform((v) => v === 'true')
     .optional(),
 );
-
-/** CONTRACT 6.2: the longest search text. */
-export const SEARCH_MAX = 100;
-
-export const MSG_SEARCH = {
-  notText: 'q must be text',
-  tooLong: `q must be at most ${SEARCH_MAX} characters`,
-  noMatch: 'No complaints match',
-} as const;
 
 /**
  * `q`: the search on a complaint list (CONTRACT 6.2), 1 to SEARCH_MAX characters once trimmed; empty

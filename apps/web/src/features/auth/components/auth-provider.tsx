@@ -18,7 +18,6 @@ import {
   setUnauthorizedHandler,
   storeToken,
 } from '../../../lib/api-client';
-import { dropPushSubscription } from '../../../lib/push-on-logout';
 import { checkAuth, logout as logoutRequest, userAtStart } from '../api/session';
 
 /**
@@ -150,7 +149,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await dropPushSubscription();
+    // its code loads on the first logout, not with the app (the home page's budget, scripts/size-check.mjs);
+    // a logout whose chunk cannot load (offline, a new deployment) goes on without it
+    await import('../../../lib/push-on-logout').then((m) => m.dropPushSubscription()).catch(() => undefined);
     try {
       await logoutRequest();
     } catch (error) {

@@ -1,0 +1,39 @@
+// Incidents' limits and messages without zod: the dashboards and lists import them, and a module that
+// also held the schemas would bring zod into screens that show no form (scripts/size-check.mjs).
+/** CONTRACT 6.1: one problem, many complaints. */
+export const INCIDENT_TITLE_MAX = 120;
+/** At most this many complaints are linked in one request (a hostel's outage is well under it). */
+export const INCIDENT_LINK_MAX = 500;
+/** The filing form shows at most this many open incidents (CONTRACT 6.1). */
+export const OPEN_INCIDENTS_MAX = 5;
+/** The authority's dashboard offers a group from this many open, unlinked complaints (CONTRACT 6.1). */
+export const INCIDENT_GROUP_MIN = 3;
+/** ... filed within this many hours. */
+export const INCIDENT_GROUP_HOURS = 24;
+
+export const MSG_INCIDENT = {
+  created: 'Incident declared',
+  updated: 'Incident updated',
+  linked: 'Complaints linked',
+  unlinked: 'Complaint unlinked',
+  joined: 'Your complaint was filed and joined to the incident',
+  notFound: 'Incident not found',
+  titleRequired: 'Please give the incident a title',
+  titleLong: `Title must be at most ${INCIDENT_TITLE_MAX} characters`,
+  complaintIdsInvalid: 'complaintIds must be a list of complaint ids',
+  complaintIdsTooMany: `At most ${INCIDENT_LINK_MAX} complaints can be linked at once`,
+  complaintIdsMismatch:
+    'Every complaint must be one you may update, of the same type, hostel and category as the incident',
+  alreadyLinked: 'A complaint is already part of an incident',
+  notLinked: 'This complaint is not part of this incident',
+  alreadyJoined: 'You have already reported this problem',
+  closed: 'This incident is closed',
+  /** the filing form's line for an open incident (issue 34) */
+  knownProblem: (title: string, status: string, affected: number) =>
+    `Known problem: ${title}. ${status}, ${affected} affected.`,
+  joinButton: 'This is my problem too',
+  /** the authority dashboard's line for a group (issue 34) */
+  looksLikeOne: (count: number, subType: string, place: string) =>
+    `Looks like one problem: ${count} complaints about ${subType} in ${place}`,
+  declare: 'Declare an incident',
+} as const;
