@@ -20,6 +20,9 @@ export const EMBEDDED_ANSWERS_ID = 'page-answers';
 /** The signed-in user (GET /auth/check-auth): the first request of every page, and its answer with it. */
 export const SESSION_REQUEST = '/auth/check-auth';
 
+/** What of the signed-in user a screen's first requests depend on. */
+export type TFirstRequestsUser = { role: TRole; hostelNo?: number | null; approved?: boolean };
+
 /**
  * The API GETs a screen sends as it first draws, opened with no filters in its address, for the user
  * it is for, each exactly as the app's client writes its address (path under /api, its query in the
@@ -28,13 +31,26 @@ export const SESSION_REQUEST = '/auth/check-auth';
  * asking (apps/web: lib/api-client.ts), so the screen's data is there when its code is; a browser test
  * fails when a screen asks for one of them itself (apps/web/e2e/offline-shell.spec.ts).
  */
-export const FIRST_REQUESTS: Record<string, (user: { role: TRole }) => string[]> = {
-  '/student-dashboard': ({ role }) =>
-    role === 'student' ? [`/complaints/student?page=1&pageSize=${PAGE_SIZE_DEFAULT}`] : [],
+export const FIRST_REQUESTS: Record<string, (user: TFirstRequestsUser) => string[]> = {
+  '/student-dashboard': ({ role, hostelNo }) =>
+    role === 'student'
+      ? [
+          `/complaints/student?page=1&pageSize=${PAGE_SIZE_DEFAULT}`,
+          // the open incidents of their profile's hostel and of the college (CONTRACT 6.1)
+          ...(hostelNo ? [`/incidents/open?type=Hostel&hostelNo=${hostelNo}`] : []),
+          '/incidents/open?type=College',
+        ]
+      : [],
   '/student-notifications': ({ role }) =>
     role === 'student' ? [`/notifications/all?page=1&pageSize=${NOTICE_PAGE_SIZE}`] : [],
-  '/authority-dashboard': ({ role }) =>
-    role === 'authority' ? [`/complaints/authority?page=1&pageSize=${RECENT_COMPLAINTS_SIZE}`] : [],
+  '/authority-dashboard': ({ role, approved }) =>
+    role === 'authority'
+      ? [
+          `/complaints/authority?page=1&pageSize=${RECENT_COMPLAINTS_SIZE}`,
+          // what looks like one problem (CONTRACT 6.1), asked once the authority is approved
+          ...(approved ? ['/incidents/groups'] : []),
+        ]
+      : [],
   '/manage-complaints': ({ role }) =>
     role === 'authority' ? [`/complaints/authority?page=1&pageSize=${PAGE_SIZE_DEFAULT}`] : [],
   '/notifications': ({ role }) =>

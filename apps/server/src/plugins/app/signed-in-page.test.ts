@@ -111,7 +111,17 @@ describe('a page opened with a session cookie', () => {
 
   it("carries the API's own answers to what the screen asks first, by the address the app asks them at", async () => {
     const cases = [
-      [owner, '/student-dashboard', [SESSION, '/api/config', '/api/complaints/student?page=1&pageSize=20']],
+      [
+        owner,
+        '/student-dashboard',
+        [
+          SESSION,
+          '/api/config',
+          '/api/complaints/student?page=1&pageSize=20',
+          // the open incidents of the college (and of their hostel, had their profile one: CONTRACT 6.1)
+          '/api/incidents/open?type=College',
+        ],
+      ],
       [
         owner,
         '/student-notifications',
@@ -125,7 +135,7 @@ describe('a page opened with a session cookie', () => {
       [
         warden,
         '/authority-dashboard',
-        [SESSION, '/api/config', '/api/complaints/authority?page=1&pageSize=5'],
+        [SESSION, '/api/config', '/api/complaints/authority?page=1&pageSize=5', '/api/incidents/groups'],
       ],
       [warden, '/notifications', [SESSION, '/api/config', '/api/notifications?page=1&pageSize=10']],
       [

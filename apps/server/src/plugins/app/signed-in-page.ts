@@ -1,4 +1,3 @@
-import type { TRole } from '@bit/contract';
 import {
   COMPLAINT_STATUS_PATH,
   complaintRequest,
@@ -8,6 +7,7 @@ import {
   SESSION_REQUEST,
   SIGNED_IN_HEADINGS,
   type TComplaintWithHistory,
+  type TFirstRequestsUser,
   tokenInAddress,
   ZCheckAuthResponse,
   ZComplaintPage,
@@ -143,7 +143,7 @@ function statusRequest(request: FastifyRequest): string | null {
 async function firstAnswers(
   request: FastifyRequest,
   screen: string,
-  user: { role: TRole },
+  user: TFirstRequestsUser,
   token: string,
   answers: Record<string, unknown>,
 ) {
