@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
-import { MSG_COMPLAINT, ZComplaint, ZComplaintStatus, ZPerson } from './complaints';
+import { MSG_COMPLAINT, ZComplaint, ZComplaintStatus, ZPerson, ZSearchText } from './complaints';
 import {
   COLLEGE_DEPARTMENTS,
   COMPLAINT_TYPES,
@@ -106,7 +106,11 @@ export const ZIncidentDetailResponse = z.object({ data: ZIncidentWithComplaints 
 export const ZIncidentPage = pageOf(ZIncident);
 export type TIncidentPage = z.infer<typeof ZIncidentPage>;
 
-export const ZIncidentListQuery = ZPageQuery.safeExtend({ status: ZComplaintStatus.optional() });
+/** `GET /api/incidents`: a status, and `q` (CONTRACT 6.2) on the title, the remarks and the linked complaints. */
+export const ZIncidentListQuery = ZPageQuery.safeExtend({
+  status: ZComplaintStatus.optional(),
+  q: ZSearchText,
+});
 export type TIncidentListQuery = z.infer<typeof ZIncidentListQuery>;
 
 /** What a student filing is shown of an open incident: never anyone's name, room or words. */

@@ -30,7 +30,7 @@ import { addSearchWords, searchDocOf, writeSearchDocs } from '../db/search-index
 import { newComplaintToken } from '../lib/crypto';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../lib/errors';
 import { isoFromMs } from '../lib/iso-time';
-import { searchTerms } from '../lib/search-text';
+import { type SearchTerm, searchTerms, searchWords } from '../lib/search-text';
 import { zonedDay, zonedMonth } from '../lib/zoned-time';
 import {
   applyScope,
@@ -492,11 +492,41 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
 
-/** GET /api/incidents: those in the caller's scope (an admin's: all), newest first. */
+/** Whether every normalised part of a word of `q` begins a word of the incident's title or remarks. */
+function textMatches(incident: { title: string; remarks: string | null }, term: SearchTerm): boolean {
+  const words = searchWords(`${incident.title} ${incident.remarks ?? ''}`);
+  return term.parts.every((part) => words.some((w) => w.startsWith(part)));
+}
+
+/**
+ * GET /api/incidents: those in the caller's scope (an admin's: all), newest first. With `q` (CONTRACT
+ * 6.2), an incident matches when every word of it matches its title or remarks (a word's beginning, as
+ * on a complaint's text) or one of its complaints (as on the complaint lists: termIds). The titles are
+ * read and matched here: a scope holds tens or hundreds of incidents, not a complaint table's millions.
+ */
 export async function listIncidents(ctx: Ctx, user: UserRow, q: TIncidentListQuery): Promise<TIncidentPage> {
   const scope = incidentScope(user);
   let base = ctx.database.db.selectFrom('incidents').where(incidentScopeFilter(scope));
   if (q.status) base = base.where('status', '=', q.status);
+  if (q.q !== undefined) {
+    const terms = searchTerms(q.q);
+    if (!terms) return page([], 0, q);
+    const texts = await base.select(['id', 'title', 'remarks']).execute();
+    for (const term of terms) {
+      const byText = texts.filter((row) => textMatches(row, term)).map((row) => row.id);
+      const dialect = ctx.database.dialect;
+      base = base.where((eb) =>
+        eb.or([
+          eb(
+            'id',
+            'in',
+            sql<number>`(select incident_id from complaints where id in ${termIds(dialect, term)})`,
+          ),
+          ...(byText.length > 0 ? [eb('id', 'in', byText)] : []),
+        ]),
+      );
+    }
+  }
   let rowsQuery = base.selectAll().orderBy('id', 'desc').limit(q.pageSize);
   rowsQuery =
     q.before !== undefined

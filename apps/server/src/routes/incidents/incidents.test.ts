@@ -537,6 +537,57 @@ describe('lists and groups', () => {
     expect(bad.body.errors[0].field).toBe('incident');
   });
 
+  it('searches incidents by a word of their title or remarks or by one of their complaints, in scope only (CONTRACT 6.2)', async () => {
+    const [first, second] = await fileMany(2, {
+      ...hostelComplaint(H, 'Electrical'),
+      description: 'No electricity by the quokka mural since morning',
+    });
+    const incident = (
+      await declare(warden, {
+        title: 'Transformer tripped in Wing-Q',
+        type: 'Hostel',
+        hostelNo: H,
+        subType: 'Electrical',
+        complaintIds: [first?.id, second?.id],
+      })
+    ).body.data;
+    expect((await put(warden, incident.id, 'In Progress', 'Replaced by the JSEB linesman')).status).toBe(200);
+    const search = (who: Built, q: string) =>
+      t.request({ method: 'GET', url: `/api/incidents?q=${encodeURIComponent(q)}`, token: who.token });
+    const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id);
+
+    // the title's words, by their beginning, hyphens joined, any case: "wingq" is "Wing-Q"
+    for (const q of ['tripped', 'TRIP', 'wingq', 'Wing-Q', 'tripped wing'])
+      expect(ids(await search(warden, q)), q).toEqual([incident.id]);
+    // the remarks
+    expect(ids(await search(warden, 'linesman'))).toEqual([incident.id]);
+    // a complaint of it: a word of its description, its token, its student's roll number
+    expect(ids(await search(warden, 'quokka'))).toEqual([incident.id]);
+    expect(ids(await search(warden, first?.token ?? ''))).toEqual([incident.id]);
+    const roll = second?.student.user.rollNo ?? '';
+    expect(roll).not.toBe('');
+    expect(ids(await search(warden, roll))).toEqual([incident.id]);
+    // every word must match (AND), each in the title, the remarks or a complaint
+    expect(ids(await search(warden, 'tripped quokka'))).toEqual([incident.id]);
+    expect((await search(warden, 'tripped zzqqxx')).body).toMatchObject({ count: 0, data: [] });
+    // hostile or empty text matches nothing, never everything; an empty q is no filter
+    for (const q of ['"', '*', 'NEAR(', '%', '_', ':*', '-'])
+      expect((await search(warden, q)).body, q).toMatchObject({ count: 0, data: [] });
+    expect((await search(warden, '   ')).body.count).toBeGreaterThan(0);
+    // scope first: the other hostel's warden finds nothing, the admin finds it, with the status filter
+    expect((await search(otherWarden, 'tripped')).body).toMatchObject({ count: 0, data: [] });
+    expect(ids(await search(admin, 'tripped'))).toEqual([incident.id]);
+    const pending = await t.request({
+      method: 'GET',
+      url: '/api/incidents?status=Pending&q=tripped',
+      token: admin.token,
+    });
+    expect(ids(pending)).not.toContain(incident.id);
+    const tooLong = await search(warden, 'x'.repeat(101));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0].field).toBe('q');
+  });
+
   it('leaves complaints older than 24 hours out of the groups', async () => {
     const filed = await fileMany(3, hostelComplaint(H, 'Furniture'));
     // filed 25 hours ago (moving the clock would expire the sessions)
