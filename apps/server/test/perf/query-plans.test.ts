@@ -370,6 +370,26 @@ if (TEST_DIALECT === 'sqlite') {
       }
     });
 
+    it("searches the incidents list (q) through its complaints' text and key indexes, never scanning complaints", async () => {
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      const admin = await buildAdmin(t);
+      for (const [url, who] of [
+        ['/api/incidents?q=signal', warden.token],
+        ['/api/incidents?q=no%20signal&status=Pending', admin.token],
+      ] as const) {
+        const plans = (await plansFor(url, who, 'incidents')).filter(({ sql }) =>
+          /complaint_search/.test(sql),
+        );
+        // the page and its count
+        expect(plans, url).toHaveLength(2);
+        for (const { sql, plan } of plans) {
+          expect(plan, `${url}: ${sql}`).toMatch(/VIRTUAL TABLE INDEX/);
+          expect(plan, `${url}: ${sql}`).toMatch(/complaints_roll_lower_idx/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/SCAN complaints(?! USING)/);
+        }
+      }
+    });
+
     it("reads a page of a hostel's notices (its own and the whole-college ones) in order, without sorting", async () => {
       const admin = await buildAdmin(t);
       for (const hostel of ['5', 'all', '6', 'all', '5']) {
