@@ -42,7 +42,7 @@ describe('navigation', () => {
     expect(within(menu()).getByRole('link', { name: 'File Complaint' })).toBeInTheDocument();
   });
 
-  it('gives admins Complaints and Authorities in the menu', async () => {
+  it('gives admins Complaints, Incidents and Authorities in the menu', async () => {
     await openAs(admin);
     expect(within(menu()).getByRole('link', { name: 'Complaints' })).toHaveAttribute(
       'href',
@@ -53,6 +53,7 @@ describe('navigation', () => {
       '/manage-authorities',
     );
     expect(within(menu()).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit-log');
+    expect(within(menu()).getByRole('link', { name: 'Incidents' })).toHaveAttribute('href', '/incidents');
     expect(menuLinks()).not.toContain('Feedback');
   });
 

@@ -47,6 +47,8 @@ function navItems(role: TRole | null, designation: TDesignation | null = null): 
     ...(role === 'admin'
       ? [
           { to: paths.viewComplaints, label: 'Complaints' },
+          // CONTRACT 6.1: an admin sees, declares and links incidents
+          { to: paths.incidents, label: 'Incidents' },
           { to: paths.manageAuthorities, label: 'Authorities' },
           { to: paths.reports, label: 'Reports' },
           { to: paths.auditLog, label: 'Audit log' },
@@ -69,10 +71,11 @@ export function Navbar() {
   const { user } = useAuth();
   const logout = useLogout();
   const items = navItems(user?.role ?? null, user?.designation ?? null);
-  // an admin's links (ten with Logout) fit in one row from 1024 px; below, the menu button, as on phones
+  // an admin's links (eleven with Logout) fit in one row from 1024 px, the brand's name shown from 1536 px
+  // (e2e/admin-menu.spec.ts); below 1024 px, the menu button, as on phones
   const [barFrom, menuUntil, nameHidden] =
     user?.role === 'admin'
-      ? ['lg:flex', 'lg:hidden', 'lg:max-xl:sr-only']
+      ? ['lg:flex', 'lg:hidden', 'lg:max-2xl:sr-only']
       : ['md:flex', 'md:hidden', 'md:max-xl:sr-only'];
   // Phone menu: a disclosure button (aria-expanded, aria-controls) kept light for the entry bundle.
   const [open, setOpen] = useState(false);
