@@ -43,12 +43,17 @@ for (const width of WIDTHS) {
   });
 }
 
-test('below 1024 px the admin gets the menu button, and Incidents is in its menu', async ({ page }) => {
-  await page.setViewportSize({ width: 1023, height: 800 });
-  await signIn(page, admin.token);
-  await page.goto('/admin-dashboard');
-  const bar = page.getByRole('navigation', { name: 'Main' });
-  await bar.getByRole('button', { name: 'Menu' }).click();
-  await bar.getByRole('link', { name: 'Incidents' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Incidents' })).toBeVisible();
-});
+for (const width of [360, 1023]) {
+  test(`at ${width} px the admin gets the menu button, and Incidents is in its menu`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, admin.token);
+    await page.goto('/admin-dashboard');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('button', { name: 'Menu' }).click();
+    const incidents = bar.getByRole('link', { name: 'Incidents' });
+    await expect(incidents).toBeInViewport();
+    await snap(page, `admin-menu-open-${width}`);
+    await incidents.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Incidents' })).toBeVisible();
+  });
+}

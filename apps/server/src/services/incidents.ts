@@ -492,11 +492,9 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
 
-/** Whether every normalised part of a word of `q` begins a word of the incident's title or remarks. */
-function textMatches(incident: { title: string; remarks: string | null }, term: SearchTerm): boolean {
-  const words = searchWords(`${incident.title} ${incident.remarks ?? ''}`);
-  return term.parts.every((part) => words.some((w) => w.startsWith(part)));
-}
+/** Whether every normalised part of a word of `q` begins one of `words` (an incident's title and remarks). */
+const beginsAWord = (words: string[], term: SearchTerm) =>
+  term.parts.every((part) => words.some((w) => w.startsWith(part)));
 
 /**
  * GET /api/incidents: those in the caller's scope (an admin's: all), newest first. With `q` (CONTRACT
@@ -511,10 +509,13 @@ export async function listIncidents(ctx: Ctx, user: UserRow, q: TIncidentListQue
   if (q.q !== undefined) {
     const terms = searchTerms(q.q);
     if (!terms) return page([], 0, q);
-    const texts = await base.select(['id', 'title', 'remarks']).execute();
+    const texts = (await base.select(['id', 'title', 'remarks']).execute()).map((row) => ({
+      id: row.id,
+      words: searchWords(`${row.title} ${row.remarks ?? ''}`),
+    }));
+    const dialect = ctx.database.dialect;
     for (const term of terms) {
-      const byText = texts.filter((row) => textMatches(row, term)).map((row) => row.id);
-      const dialect = ctx.database.dialect;
+      const byText = texts.filter((row) => beginsAWord(row.words, term)).map((row) => row.id);
       base = base.where((eb) =>
         eb.or([
           eb(

@@ -25,6 +25,15 @@ afterAll(async () => t.close());
 
 const water = (hostelNo = H) => hostelComplaint(hostelNo, 'Plumbing');
 
+/** A well-formed declaration of an incident in hostel H, as hostelComplaint is of a complaint. */
+const hostelIncident = (title: string, subType: string, complaintIds?: unknown[]) => ({
+  title,
+  type: 'Hostel',
+  hostelNo: H,
+  subType,
+  ...(complaintIds ? { complaintIds } : {}),
+});
+
 const declare = (who: Built, payload: Record<string, unknown>) =>
   t.request({ method: 'POST', url: '/api/incidents', token: who.token, payload });
 
@@ -48,13 +57,14 @@ const incidentTitle = 'Water supply off in Block B';
 describe('declaring an incident', () => {
   it('declares a hostel incident with its complaints linked, and each complaint shows it', async () => {
     const filed = await fileMany(3);
-    const res = await declare(warden, {
-      title: incidentTitle,
-      type: 'Hostel',
-      hostelNo: H,
-      subType: 'Plumbing',
-      complaintIds: filed.map((c) => c.id),
-    });
+    const res = await declare(
+      warden,
+      hostelIncident(
+        incidentTitle,
+        'Plumbing',
+        filed.map((c) => c.id),
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data).toMatchObject({
       title: incidentTitle,
@@ -115,13 +125,7 @@ describe('declaring an incident', () => {
     const [otherCategory] = await fileMany(1, hostelComplaint(H, 'Fan'));
     const [ok] = await fileMany(1);
     for (const id of [otherHostel!.id, otherCategory!.id, 999999]) {
-      const res = await declare(warden, {
-        title: incidentTitle,
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Plumbing',
-        complaintIds: [ok!.id, id],
-      });
+      const res = await declare(warden, hostelIncident(incidentTitle, 'Plumbing', [ok!.id, id]));
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.errors[0].field).toBe('complaintIds');
     }
@@ -210,13 +214,14 @@ describe('one update for all', () => {
   it('resolves every linked open complaint with its own history entry, assignment and student mail', async () => {
     const filed = await fileMany(4);
     const incident = (
-      await declare(warden, {
-        title: 'Tank empty',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Plumbing',
-        complaintIds: filed.map((c) => c.id),
-      })
+      await declare(
+        warden,
+        hostelIncident(
+          'Tank empty',
+          'Plumbing',
+          filed.map((c) => c.id),
+        ),
+      )
     ).body.data;
     // one was already rejected on its own: it stays Rejected
     await t.request({
@@ -299,15 +304,7 @@ describe('one update for all', () => {
         .executeTakeFirstOrThrow();
       ids.push(Number(row.id));
     }
-    const incident = (
-      await declare(warden, {
-        title: 'Power cut',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Electrical',
-        complaintIds: ids,
-      })
-    ).body.data;
+    const incident = (await declare(warden, hostelIncident('Power cut', 'Electrical', ids))).body.data;
     expect(incident.affected).toBe(500);
     const statementsBefore = readStatementCount();
     const started = performance.now();
@@ -365,14 +362,7 @@ describe('joining at filing', () => {
   });
 
   it('files a linked complaint of the student’s own on joining, and answers 409 the second time', async () => {
-    const incident = (
-      await declare(warden, {
-        title: 'No water on floor 2',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Plumbing',
-      })
-    ).body.data;
+    const incident = (await declare(warden, hostelIncident('No water on floor 2', 'Plumbing'))).body.data;
     await put(warden, incident.id, 'In Progress', 'Plumber called');
     const student = await buildStudent(t);
     const res = await join(student, incident.id, { roomNo: '204' });
@@ -410,15 +400,7 @@ describe('joining at filing', () => {
 
   it('answers 409 to a student whose own complaint the warden linked already', async () => {
     const [c] = await fileMany(1);
-    const incident = (
-      await declare(warden, {
-        title: 'Leak',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Plumbing',
-        complaintIds: [c!.id],
-      })
-    ).body.data;
+    const incident = (await declare(warden, hostelIncident('Leak', 'Plumbing', [c!.id]))).body.data;
     expect((await join(c!.student, incident.id)).status).toBe(409);
   });
 
@@ -475,13 +457,7 @@ describe('lists and groups', () => {
     expect(other.body.data.find((g: { subType: string }) => g.subType === 'Window Glass')).toBeUndefined();
 
     const incident = (
-      await declare(warden, {
-        title: 'Broken glass',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Window Glass',
-        complaintIds: glass.complaintIds,
-      })
+      await declare(warden, hostelIncident('Broken glass', 'Window Glass', glass.complaintIds))
     ).body.data;
     const after = await t.request({ method: 'GET', url: '/api/incidents/groups', token: warden.token });
     expect(after.body.data.find((g: { subType: string }) => g.subType === 'Window Glass')).toBeUndefined();
@@ -543,13 +519,10 @@ describe('lists and groups', () => {
       description: 'No electricity by the quokka mural since morning',
     });
     const incident = (
-      await declare(warden, {
-        title: 'Transformer tripped in Wing-Q',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Electrical',
-        complaintIds: [first?.id, second?.id],
-      })
+      await declare(
+        warden,
+        hostelIncident('Transformer tripped in Wing-Q', 'Electrical', [first?.id, second?.id]),
+      )
     ).body.data;
     expect((await put(warden, incident.id, 'In Progress', 'Replaced by the JSEB linesman')).status).toBe(200);
     const search = (who: Built, q: string) =>
@@ -639,15 +612,7 @@ describe('who may call what', () => {
 
   it('answers 404 to another hostel’s warden linking to, unlinking from or updating an incident', async () => {
     const [c] = await fileMany(1, hostelComplaint(H, 'Bulb'));
-    const incident = (
-      await declare(warden, {
-        title: 'Bulbs out',
-        type: 'Hostel',
-        hostelNo: H,
-        subType: 'Bulb',
-        complaintIds: [c!.id],
-      })
-    ).body.data;
+    const incident = (await declare(warden, hostelIncident('Bulbs out', 'Bulb', [c!.id]))).body.data;
     const link = await t.request({
       method: 'POST',
       url: `/api/incidents/${incident.id}/complaints`,
