@@ -165,7 +165,7 @@ export const ZSearchText = z.preprocess(
 export const ZStudentListQuery = ZPageQuery.safeExtend({ q: ZSearchText });
 export type TStudentListQuery = z.infer<typeof ZStudentListQuery>;
 
-/** `incident=<id>` on the authority and admin complaint lists (CONTRACT 6.1). */
+/** `incident=<id>` on the authority and admin complaint lists and the admin export (CONTRACT 6.1), with their other filters. */
 export const ZIncidentFilter = z.preprocess(
   emptyToUndefined,
   z.coerce
@@ -198,12 +198,10 @@ export const ADMIN_FILTERS = {
   status: z.preprocess(emptyToUndefined, ZComplaintStatus.optional()),
   overdue: ZOverdueFilter,
   q: ZSearchText,
+  incident: ZIncidentFilter,
 };
 
-export const ZAdminListQuery = ZPageQuery.safeExtend({
-  ...ADMIN_FILTERS,
-  incident: ZIncidentFilter,
-}).superRefine(refinePeriod);
+export const ZAdminListQuery = ZPageQuery.safeExtend(ADMIN_FILTERS).superRefine(refinePeriod);
 export type TAdminListQuery = z.infer<typeof ZAdminListQuery>;
 
 export const ZAdminStats = ZStatusCounts.extend({

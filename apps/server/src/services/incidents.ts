@@ -9,7 +9,6 @@ import {
   OPEN_INCIDENTS_MAX,
   OPEN_STATUSES,
   type TComplaint,
-  type TComplaintPage,
   type TComplaintStatus,
   type TIncident,
   type TIncidentGroup,
@@ -48,7 +47,7 @@ import { statusMoves } from './complaints/counts';
 import { dueAtFrom } from './complaints/due';
 import { COMPLAINTS_PER_DAY } from './complaints/file';
 import { insertComplaint, insertHistory, quotaEdgeFiling } from './complaints/queries';
-import { type ComplaintRow, toComplaint } from './complaints/rows';
+import { toComplaint } from './complaints/rows';
 import { termIds } from './complaints/search';
 import {
   changeStatus,
@@ -551,43 +550,6 @@ export async function getIncident(ctx: Ctx, user: UserRow, id: number): Promise<
     .limit(INCIDENT_COMPLAINTS_SHOWN)
     .execute();
   return { ...toIncident(incident), complaints: rows.map((r) => toComplaint(r, now)) };
-}
-
-/**
- * `incident=<id>` on the authority and admin complaint lists: the incident's complaints in the
- * caller's scope (the incident's partial index, newest first), with the list's status filter.
- */
-export async function incidentComplaintsPage(
-  ctx: Ctx,
-  scope: Scope,
-  incidentId: number,
-  q: TPageQuery & { status?: TComplaintStatus | undefined; q?: string | undefined },
-): Promise<TComplaintPage> {
-  const now = ctx.clock.now();
-  let base = applyScope(ctx.database.db.selectFrom('complaints'), scope).where(
-    'incident_id',
-    '=',
-    incidentId,
-  );
-  if (q.status) base = base.where('status', '=', q.status);
-  // a search within the incident (CONTRACT 6.2): each word's complaints, as on the lists
-  const terms = q.q === undefined ? undefined : searchTerms(q.q);
-  if (terms === null) return page([], 0, q);
-  for (const term of terms ?? []) base = base.where('id', 'in', termIds(ctx.database.dialect, term));
-  let rowsQuery = base.selectAll().orderBy('id', 'desc').limit(q.pageSize);
-  rowsQuery =
-    q.before !== undefined
-      ? rowsQuery.where('id', '<', q.before)
-      : rowsQuery.offset((q.page - 1) * q.pageSize);
-  const [rows, counted] = await Promise.all([
-    rowsQuery.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
-  ]);
-  return page(
-    rows.map((r: ComplaintRow) => toComplaint(r, now)),
-    Number(counted?.n ?? 0),
-    q,
-  );
 }
 
 /**

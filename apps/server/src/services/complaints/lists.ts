@@ -20,7 +20,6 @@ import {
   type VisibleScope,
 } from '../../policy/scope';
 import { readCounters } from '../counters';
-import { incidentComplaintsPage } from '../incidents';
 import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
@@ -38,7 +37,7 @@ import {
 } from './queries';
 import { countFiledInPeriod, type Period, periodOf } from './report';
 import { type ComplaintRow, toComplaint } from './rows';
-import { searchCount, searchPage } from './search';
+import { matchingCount, matchingPage } from './search';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
@@ -47,8 +46,8 @@ function page<T>(rows: T[], count: number, q: TPageQuery) {
 export type PageFilter = { by: PageShape['by']; value: number | string };
 
 /**
- * The list's own filters besides the scope: a status, overdue only (CONTRACT 5.5), and filed in a
- * period (the admin's from and to, CONTRACT 6.6).
+ * The list's own filters besides the scope: a status, overdue only (CONTRACT 5.5), filed in a period
+ * (the admin's from and to, CONTRACT 6.6), one incident's complaints (6.1) and a search (6.2).
  */
 export type ListFilter = {
   status?: TComplaintStatus | undefined;
@@ -59,7 +58,17 @@ export type ListFilter = {
    * matches nothing.
    */
   search?: SearchTerm[] | null | undefined;
+  incident?: number | undefined;
 };
+
+/**
+ * A search or an incident narrows a list beyond what the counters and the page indexes by scope
+ * answer: its pages and its count come from one query of every condition (search.ts).
+ */
+const narrowed = (list: ListFilter) => list.search !== undefined || list.incident !== undefined;
+
+/** The words a narrowed list must match: none for an incident's list without `q`. */
+const wordsOf = (list: ListFilter) => (list.search === undefined ? [] : list.search);
 
 /** A list's `q` as its filter (ListFilter's `search`). */
 export const searchOf = (q: string | undefined) => (q === undefined ? undefined : searchTerms(q));
@@ -84,7 +93,7 @@ export async function fetchPage(
   q: TPageQuery,
   now: number,
 ): Promise<ComplaintRow[]> {
-  if (list.search !== undefined) return searchPage(ctx, { ...filter, ...list }, list.search, q, now);
+  if (narrowed(list)) return matchingPage(ctx, { ...filter, ...list }, wordsOf(list), q, now);
   const shape = shapeOf(filter, list, q);
   const ids = await pageIds(ctx.database, shape, pageArgs(filter, list, q, now));
   if (ids.length === 0) return [];
@@ -161,7 +170,7 @@ export async function listStudentComplaints(
   const [rows, counted] = await Promise.all([
     pageRows(ctx, scope, q, list, now),
     list.search !== undefined
-      ? searchCount(ctx, filterOf(scope), list.search, now)
+      ? matchingCount(ctx, filterOf(scope), list.search, now)
       : countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }).then(([r]) => r?.n),
   ]);
   // the student's own ratings, so the list offers "Rate this resolution" or shows the rating given
@@ -194,28 +203,21 @@ export async function listAuthorityComplaints(
   if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
   const now = ctx.clock.now();
   const filter = filterOf(scope);
-  if (q.incident !== undefined) {
-    // CONTRACT 6.1: an incident's complaints (its own index); the stats stay the whole scope's
-    const [incidentPage, counters, notDue] = await Promise.all([
-      incidentComplaintsPage(ctx, scope, q.incident, q),
-      readCounters(ctx.database, statusKeys(key)),
-      notYetDue(ctx, filter, undefined, now),
-    ]);
-    return {
-      ...incidentPage,
-      stats: statusCounts(counters, key, overdueOf(counters, key, undefined, notDue)),
-    };
-  }
-  const list: ListFilter = { status: q.status, overdue: q.overdue, search: searchOf(q.q) };
+  const list: ListFilter = {
+    status: q.status,
+    overdue: q.overdue,
+    search: searchOf(q.q),
+    incident: q.incident,
+  };
   const [rows, counters, notDue, notDueInStatus, found] = await Promise.all([
     pageRows(ctx, scope, q, list, now),
     readCounters(ctx.database, statusKeys(key)),
     notYetDue(ctx, filter, undefined, now),
     q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
-    list.search !== undefined ? searchCount(ctx, { ...filter, ...list }, list.search, now) : undefined,
+    narrowed(list) ? matchingCount(ctx, { ...filter, ...list }, wordsOf(list), now) : undefined,
   ]);
   const answer = authorityPage(q, key, rows, counters, notDue, notDueInStatus, now);
-  // a search's count is of the complaints it matches; the stats stay the whole scope's
+  // a search's or an incident's count is of the complaints it holds; the stats stay the whole scope's
   return found === undefined ? answer : { ...answer, count: found };
 }
 
@@ -270,15 +272,15 @@ export function adminFilterOf(q: Pick<TAdminListQuery, 'hostelNo' | 'type'>): {
 }
 
 /**
- * The admin's list filters (the list's and the export's): the status, overdue, and the period of
- * `from` and `to` when either is given (the report's, periodOf).
+ * The admin's list filters (the list's and the export's): the status, overdue, the period of `from`
+ * and `to` when either is given (the report's, periodOf), the search and the incident.
  */
 export function adminListFilter(
   ctx: Ctx,
-  q: Pick<TAdminListQuery, 'status' | 'overdue' | 'from' | 'to' | 'q'>,
+  q: Pick<TAdminListQuery, 'status' | 'overdue' | 'from' | 'to' | 'q' | 'incident'>,
 ): ListFilter & { period?: Period | undefined } {
   const period = q.from !== undefined || q.to !== undefined ? periodOf(ctx, q) : undefined;
-  return { status: q.status, overdue: q.overdue, period, search: searchOf(q.q) };
+  return { status: q.status, overdue: q.overdue, period, search: searchOf(q.q), incident: q.incident };
 }
 
 /**
@@ -295,7 +297,7 @@ async function adminListCount(
 ): Promise<number> {
   const { filter, key } = chosen;
   const { period } = list;
-  if (list.search !== undefined) return searchCount(ctx, { ...filter, ...list }, list.search, now);
+  if (narrowed(list)) return matchingCount(ctx, { ...filter, ...list }, wordsOf(list), now);
   if (period && !q.overdue)
     return countFiledInPeriod(ctx, period, { type: q.type, hostelNo: q.hostelNo, status: q.status });
   if (period) {
@@ -316,7 +318,6 @@ async function adminListCount(
 }
 
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
-  if (q.incident !== undefined) return incidentComplaintsPage(ctx, { kind: 'all' }, q.incident, q);
   const chosen = adminFilterOf(q);
   if (!chosen) return page([], 0, q);
   const now = ctx.clock.now();

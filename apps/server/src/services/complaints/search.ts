@@ -10,9 +10,10 @@ import { pageOrder, rowsByIds } from './queries';
 import type { ComplaintRow } from './rows';
 
 /**
- * CONTRACT 6.2: a list narrowed by `q` (decision 0025). The list's own conditions come first and are
- * the same ones its pages use (the scope's column and value from policy/scope.ts through the list's
- * page filter, then status, overdue, period), so a search never returns what the list would not; each
+ * CONTRACT 6.2: a list narrowed by `q` (decision 0025), or to one incident's complaints (6.1: the
+ * `incident_id` index, decision 0028). The list's own conditions come first and are the same ones its
+ * pages use (the scope's column and value from policy/scope.ts through the list's page filter, then
+ * status, overdue, period, incident), so a search never returns what the list would not; each
  * word of `q` then keeps the complaints it matches, one set of ids per word, all of which a complaint
  * must be in (AND):
  * - its token (unique index; tokens are upper case), roll number or room number, whole and
@@ -29,6 +30,7 @@ export interface SearchedList {
   status?: TComplaintStatus | undefined;
   overdue?: boolean | undefined;
   period?: { start: number; end: number } | undefined;
+  incident?: number | undefined;
 }
 
 /** The complaints one word of `q` matches, as a subquery of ids (also an incident's list, incidents.ts). */
@@ -57,16 +59,17 @@ function matching(ctx: Ctx, list: SearchedList, terms: SearchTerm[], now: number
     query = query
       .where('complaints.created_at', '>=', list.period.start)
       .where('complaints.created_at', '<', list.period.end);
+  if (list.incident !== undefined) query = query.where('complaints.incident_id', '=', list.incident);
   for (const term of terms) query = query.where('complaints.id', 'in', termIds(ctx.database.dialect, term));
   return query;
 }
 
 /**
- * One page of a search, in the list's order (newest first; overdue: most overdue first; a period:
+ * One page of a search or an incident's list, in the list's order (newest first; overdue: most overdue first; a period:
  * newest first by filing time), by number or after `before` (that complaint's place in the order).
  * `terms` null: `q` had no word to look for, and nothing matches.
  */
-export async function searchPage(
+export async function matchingPage(
   ctx: Ctx,
   list: SearchedList,
   terms: SearchTerm[] | null,
@@ -99,8 +102,8 @@ export async function searchPage(
   return rows.sort(pageOrder({ overdue: list.overdue === true, period: list.period !== undefined }));
 }
 
-/** How many complaints of the list a search matches. */
-export async function searchCount(
+/** How many complaints of the list a search or an incident holds. */
+export async function matchingCount(
   ctx: Ctx,
   list: SearchedList,
   terms: SearchTerm[] | null,

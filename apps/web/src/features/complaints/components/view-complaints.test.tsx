@@ -136,6 +136,16 @@ describe('view complaints', () => {
     );
   });
 
+  it("exports one incident's complaints with the other filters when the list shows them", async () => {
+    mockFetch({ 'GET /api/complaints/admin/all': () => jsonResponse(200, page([complaint()])) });
+    renderRoutes(routes, ['/view-complaints?incident=9&status=Pending']);
+    expect(await screen.findByText('Showing the complaints of incident #9.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/complaints/admin/export.csv?status=Pending&incident=9',
+    );
+  });
+
   it('toasts Failed to fetch complaints when the list fails', async () => {
     const error = vi.spyOn(toast, 'error');
     mockFetch({
