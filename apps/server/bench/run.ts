@@ -22,6 +22,7 @@ import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
 import { addCpu, type CpuUse, cpuWindow } from './cpu';
 import {
   BENCH_PASSWORD,
+  BULK_LOAD_WAIT,
   type BenchUser,
   generate,
   signInBenchUsers,
@@ -384,7 +385,7 @@ async function runSize(n: number) {
       await c.end();
     };
   }
-  const database = openDatabase({ databaseUrl, dataDir });
+  const database = openDatabase({ databaseUrl, dataDir, pgWaitMs: BULK_LOAD_WAIT });
   await migrateToLatest(database.db, database.dialect);
   console.log(`\nGenerating ${n.toLocaleString('en')} complaints on ${database.dialect}…`);
   const g = await generate(database.db, n, console.log, database.dialect);

@@ -17,7 +17,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/lib/clock';
 import { listAdminComplaints, listAuthorityComplaints } from '../src/services/complaints';
 import type { UserRow } from '../src/services/users';
-import { generate } from './generate';
+import { BULK_LOAD_WAIT, generate } from './generate';
 import { quantile } from './quantile';
 import { COMMON_WORD, TWO_WORDS } from './vocabulary';
 
@@ -44,7 +44,7 @@ if (process.env.DATABASE_URL) {
     await c.end();
   };
 }
-const database = openDatabase({ databaseUrl, dataDir });
+const database = openDatabase({ databaseUrl, dataDir, pgWaitMs: BULK_LOAD_WAIT });
 try {
   await migrateToLatest(database.db, database.dialect);
   const g = await generate(database.db, n, () => {}, database.dialect);

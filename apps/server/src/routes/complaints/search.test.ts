@@ -105,6 +105,29 @@ describe('search (q) on the complaint lists', () => {
     expect(await found(admin, 'admin/all', 'MCA/20002/24 leaking')).toEqual([ids.cafe]);
   });
 
+  it("checks a key word's complaints for the other words as the text index would: beginnings, accents, AND", async () => {
+    // a key word's complaints lead; the other words are looked for in each one's document
+    expect(await found(admin, 'admin/all', 'a-204 GEYS')).toEqual([ids.geyser]);
+    expect(await found(admin, 'admin/all', 'a-204 eyser')).toEqual([]);
+    expect(await found(admin, 'admin/all', 'btech/10001/23 brokén')).toEqual([ids.library, ids.geyser]);
+    expect(await found(admin, 'admin/all', 'btech/10001/23 thermostat')).toEqual([ids.geyser]);
+    expect(await found(admin, 'admin/all', 'btech/10001/23 wi-fi evening')).toEqual([ids.wifi]);
+    expect(await found(admin, 'admin/all', 'btech/10001/23 anais')).toEqual([
+      ids.library,
+      ids.wifi,
+      ids.geyser,
+    ]);
+    expect(await found(admin, 'admin/all', 'btech/10001/23 stairs')).toEqual([]);
+    const first = await search(admin, 'admin/all', 'btech/10001/23 broken', '&pageSize=1');
+    expect(first).toMatchObject({ count: 2, data: [{ id: ids.library }] });
+    expect(
+      await found(admin, 'admin/all', 'btech/10001/23 broken', `&pageSize=1&before=${ids.library}`),
+    ).toEqual([ids.geyser]);
+    expect(await found(warden2, 'authority', 'mca/20002/24 wifi')).toEqual([ids.wifi2]);
+    expect(await found(warden1, 'authority', 'mca/20002/24 fan')).toEqual([ids.fan]);
+    expect(await found(warden2, 'authority', 'mca/20002/24 fan')).toEqual([]);
+  });
+
   it('only ever returns what the list itself would', async () => {
     expect(await found(warden1, 'authority', 'wifi')).toEqual([ids.wifi]);
     expect(await found(warden2, 'authority', 'wifi')).toEqual([ids.wifi2]);

@@ -1,8 +1,7 @@
 import type { TComplaintStatus, TPageQuery } from '@bit/contract';
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Ctx } from '../../context';
 import type { Dialect } from '../../db/database';
-import type { DB } from '../../db/schema';
 import type { SearchTerm } from '../../lib/search-text';
 import type { ScopeColumn } from '../../policy/scope';
 import { OPEN_SQL } from './due';
@@ -48,21 +47,124 @@ export function termIds(dialect: Dialect, term: SearchTerm): RawBuilder<number> 
   return sql<number>`(select rowid from complaint_search where complaint_search match ${match} union ${keys})`;
 }
 
-type Query = SelectQueryBuilder<DB, 'complaints', object>;
-
-function matching(ctx: Ctx, list: SearchedList, terms: SearchTerm[], now: number): Query {
-  let query: Query = ctx.database.db.selectFrom('complaints');
-  if (list.by) query = query.where(`complaints.${list.by}`, '=', list.value as never);
-  if (list.status) query = query.where('complaints.status', '=', list.status);
-  if (list.overdue) query = query.where(OPEN_SQL).where('complaints.due_at', '<=', now);
-  if (list.period)
-    query = query
-      .where('complaints.created_at', '>=', list.period.start)
-      .where('complaints.created_at', '<', list.period.end);
-  if (list.incident !== undefined) query = query.where('complaints.incident_id', '=', list.incident);
-  for (const term of terms) query = query.where('complaints.id', 'in', termIds(ctx.database.dialect, term));
-  return query;
+/**
+ * Which words of `q` are some complaint's token, roll or room number: one statement of three index
+ * seeks a word. Those words keep their own set of ids (termIds); the others are text alone.
+ */
+function keyWords(ctx: Ctx, terms: SearchTerm[]): Promise<Set<SearchTerm>> {
+  // a list's page and its count ask for the same words at once: one probe for both
+  let found = probed.get(terms);
+  if (!found) {
+    found = probeKeys(ctx, terms);
+    probed.set(terms, found);
+  }
+  return found;
 }
+const probed = new WeakMap<SearchTerm[], Promise<Set<SearchTerm>>>();
+
+async function probeKeys(ctx: Ctx, terms: SearchTerm[]): Promise<Set<SearchTerm>> {
+  if (terms.length === 0) return new Set();
+  const probes = terms.map((term, i) => {
+    const key = term.raw.toLowerCase();
+    return sql`select ${sql.lit(i)} as i where exists (select 1 from complaints where token = ${term.raw.toUpperCase()})
+      or exists (select 1 from complaints where lower(student_roll) = ${key})
+      or exists (select 1 from complaints where lower(room_no) = ${key})`;
+  });
+  const { rows } = await sql<{ i: number }>`${sql.join(probes, sql` union all `)}`.execute(ctx.database.db);
+  return new Set(rows.map((r) => terms[Number(r.i)] as SearchTerm));
+}
+
+/** The list's own conditions on `complaints`, the same whichever table a search walks. */
+function listConditions(list: SearchedList, now: number): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (list.by) conditions.push(sql`${sql.ref(`complaints.${list.by}`)} = ${list.value}`);
+  if (list.status) conditions.push(sql`complaints.status = ${list.status}`);
+  if (list.overdue) conditions.push(OPEN_SQL, sql`complaints.due_at <= ${now}`);
+  if (list.period)
+    conditions.push(
+      sql`complaints.created_at >= ${list.period.start}`,
+      sql`complaints.created_at < ${list.period.end}`,
+    );
+  if (list.incident !== undefined) conditions.push(sql`complaints.incident_id = ${list.incident}`);
+  return conditions;
+}
+
+/**
+ * How a search reads (decision 0025): the statement's tables and conditions, and the column that
+ * orders it newest first.
+ * - `text`: when no word is a complaint's key (most searches), the words go into one query of the
+ *   text index, walked newest first (FTS5 and the GIN-indexed table both by complaint id) and joined
+ *   to the complaint for the list's conditions: a page stops after its rows, however many
+ *   complaints a word is in.
+ * - `keys`: when a word is a token, a roll or a room number, its set of ids (termIds: the key's
+ *   complaints and the text's) is small and leads; any other word is checked on each of those
+ *   complaints' documents (a word beginning with it), not read as a set of its own.
+ * A list in due order or a period's takes each word's set of ids as a condition of its walk.
+ */
+interface Source {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<unknown>[];
+  newestFirst: RawBuilder<unknown>;
+  /** no condition outside the text index: a count reads the text index alone */
+  textAlone: RawBuilder<unknown> | null;
+}
+
+function sourceOf(
+  dialect: Dialect,
+  list: SearchedList,
+  terms: SearchTerm[],
+  keys: Set<SearchTerm>,
+  now: number,
+): Source {
+  const conditions = listConditions(list, now);
+  const text = terms.filter((t) => !keys.has(t));
+  const parts = text.flatMap((t) => t.parts);
+  const postgres = dialect === 'postgres';
+  const idsOf = (t: SearchTerm) => sql`complaints.id in ${termIds(dialect, t)}`;
+  if (list.overdue || list.period || text.length === 0) {
+    return {
+      from: sql`complaints`,
+      where: [...conditions, ...terms.map(idsOf)],
+      newestFirst: sql`complaints.id`,
+      textAlone: null,
+    };
+  }
+  if (keys.size > 0) {
+    // the key words' sets lead; each other word is looked for in the complaint's document
+    const inDocument = postgres
+      ? [sql`complaint_search.doc @@ ${parts.map((p) => `'${p}':*`).join(' & ')}::tsquery`]
+      : parts.map((p) => sql`(' ' || complaint_search.doc) like ${`% ${p}%`}`);
+    const join = postgres
+      ? sql`complaints join complaint_search on complaint_search.complaint_id = complaints.id`
+      : sql`complaints cross join complaint_search on complaint_search.rowid = complaints.id`;
+    return {
+      from: join,
+      where: [...conditions, ...terms.filter((t) => keys.has(t)).map(idsOf), ...inDocument],
+      newestFirst: sql`complaints.id`,
+      textAlone: null,
+    };
+  }
+  if (postgres) {
+    const match = sql`complaint_search.doc @@ ${parts.map((p) => `'${p}':*`).join(' & ')}::tsquery`;
+    return {
+      from: sql`complaint_search join complaints on complaints.id = complaint_search.complaint_id`,
+      where: [match, ...conditions],
+      newestFirst: sql`complaints.id`,
+      textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
+    };
+  }
+  // CROSS JOIN: SQLite walks the text index first, in its rowid (complaint id) order
+  const match = sql`complaint_search match ${parts.map((p) => `"${p}"*`).join(' AND ')}`;
+  return {
+    from: sql`complaint_search cross join complaints on complaints.id = complaint_search.rowid`,
+    where: [match, ...conditions],
+    newestFirst: sql`complaint_search.rowid`,
+    textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
+  };
+}
+
+const whereOf = (conditions: RawBuilder<unknown>[]) =>
+  conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
 
 /**
  * One page of a search or an incident's list, in the list's order (newest first; overdue: most overdue first; a period:
@@ -77,26 +179,29 @@ export async function matchingPage(
   now: number,
 ): Promise<ComplaintRow[]> {
   if (!terms) return [];
-  let query = matching(ctx, list, terms, now).select('complaints.id');
+  const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
+  const where = [...source.where];
   const before = q.before;
+  let order: RawBuilder<unknown>;
   if (list.overdue) {
-    query = query.orderBy('complaints.due_at').orderBy('complaints.id');
+    order = sql`complaints.due_at, complaints.id`;
     if (before !== undefined)
-      query = query.where(
-        sql<boolean>`(complaints.due_at, complaints.id) > (select b.due_at, b.id from complaints b where b.id = ${before})`,
+      where.push(
+        sql`(complaints.due_at, complaints.id) > (select b.due_at, b.id from complaints b where b.id = ${before})`,
       );
   } else if (list.period) {
-    query = query.orderBy('complaints.created_at', 'desc').orderBy('complaints.id', 'desc');
+    order = sql`complaints.created_at desc, complaints.id desc`;
     if (before !== undefined)
-      query = query.where(
-        sql<boolean>`(complaints.created_at, complaints.id) < (select b.created_at, b.id from complaints b where b.id = ${before})`,
+      where.push(
+        sql`(complaints.created_at, complaints.id) < (select b.created_at, b.id from complaints b where b.id = ${before})`,
       );
   } else {
-    query = query.orderBy('complaints.id', 'desc');
-    if (before !== undefined) query = query.where('complaints.id', '<', before);
+    order = sql`${source.newestFirst} desc`;
+    if (before !== undefined) where.push(sql`${source.newestFirst} < ${before}`);
   }
   const offset = before !== undefined ? 0 : (q.page - 1) * q.pageSize;
-  const ids = await query.limit(q.pageSize).offset(offset).execute();
+  const { rows: ids } = await sql<{ id: number }>`select complaints.id from ${source.from} ${whereOf(where)}
+    order by ${order} limit ${q.pageSize} offset ${offset}`.execute(ctx.database.db);
   if (ids.length === 0) return [];
   const rows = await rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
   return rows.sort(pageOrder({ overdue: list.overdue === true, period: list.period !== undefined }));
@@ -110,8 +215,10 @@ export async function matchingCount(
   now: number,
 ): Promise<number> {
   if (!terms) return 0;
-  const row = await matching(ctx, list, terms, now)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
+  const counted = source.textAlone
+    ? sql<{ n: number }>`select count(*) as n from ${source.textAlone}`
+    : sql<{ n: number }>`select count(*) as n from ${source.from} ${whereOf(source.where)}`;
+  const { rows } = await counted.execute(ctx.database.db);
+  return Number(rows[0]?.n ?? 0);
 }
