@@ -22,8 +22,8 @@ import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
 import { addCpu, type CpuUse, cpuWindow } from './cpu';
 import {
   BENCH_PASSWORD,
-  BULK_LOAD_WAIT,
   type BenchUser,
+  BULK_LOAD_WAIT,
   generate,
   signInBenchUsers,
   signInFilers,
