@@ -75,6 +75,15 @@ try {
       () => listAdminComplaints(ctx, { ...page, q: COMMON_WORD }),
     ],
     ['very common word (warden)', () => listAuthorityComplaints(ctx, warden, { ...page, q: COMMON_WORD })],
+    // a key word with a text word (the key's complaints lead), and a search with the list's status
+    [
+      'very common word and a room number (warden)',
+      () => listAuthorityComplaints(ctx, warden, { ...page, q: `${COMMON_WORD} ${g.sampleRoom}` }),
+    ],
+    [
+      `two words, Pending (admin)`,
+      () => listAdminComplaints(ctx, { ...page, q: TWO_WORDS, status: 'Pending' }),
+    ],
     ['no search: admin list p1 (for scale)', () => listAdminComplaints(ctx, page)],
   ];
   console.log('| search | matches | p50 ms | p99 ms |\n|---|---|---|---|');

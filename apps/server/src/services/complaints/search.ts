@@ -12,9 +12,8 @@ import type { ComplaintRow } from './rows';
  * CONTRACT 6.2: a list narrowed by `q` (decision 0025), or to one incident's complaints (6.1: the
  * `incident_id` index, decision 0028). The list's own conditions come first and are the same ones its
  * pages use (the scope's column and value from policy/scope.ts through the list's page filter, then
- * status, overdue, period, incident), so a search never returns what the list would not; each
- * word of `q` then keeps the complaints it matches, one set of ids per word, all of which a complaint
- * must be in (AND):
+ * status, overdue, period, incident), so a search never returns what the list would not; a
+ * complaint is kept when each word of `q` matches it (AND), by one of:
  * - its token (unique index; tokens are upper case), roll number or room number, whole and
  *   case-insensitive (their lower(...) indexes, migration 015);
  * - or every normalised part of the word begins a word of its search document (the student's name,
