@@ -196,6 +196,54 @@ describe('links', () => {
     expect(notLinked.status).toBe(404);
   });
 
+  it('links a complaint to one incident only, however many requests try at once (one conditional write decides)', async () => {
+    const filed = await fileMany(2);
+    const ids = filed.map((c) => c.id);
+    // six declarations of one problem with the same complaints, sent together
+    const title = `Pipe burst ${Date.now()}`;
+    const declared = await Promise.all(
+      Array.from({ length: 6 }, () => declare(warden, hostelIncident(title, 'Plumbing', ids))),
+    );
+    expect(declared.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const winner = declared.find((r) => r.status === 201)?.body.data;
+    expect(winner.affected).toBe(2);
+    // the refused declarations left no incident behind
+    const listed = await t.request({
+      method: 'GET',
+      url: '/api/incidents?pageSize=100',
+      token: warden.token,
+    });
+    expect(listed.body.data.filter((i: { title: string }) => i.title === title)).toHaveLength(1);
+
+    // one complaint linked to six incidents at once: one link stands
+    const [loose] = await fileMany(1);
+    const incidents = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async (_, i) => (await declare(warden, hostelIncident(`Leak ${i}`, 'Plumbing'))).body.data,
+      ),
+    );
+    const linked = await Promise.all(
+      incidents.map((incident) =>
+        t.request({
+          method: 'POST',
+          url: `/api/incidents/${incident.id}/complaints`,
+          token: warden.token,
+          payload: { complaintIds: [loose!.id] },
+        }),
+      ),
+    );
+    expect(linked.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const affected = await Promise.all(
+      incidents.map(
+        async (incident) =>
+          (await t.request({ method: 'GET', url: `/api/incidents/${incident.id}`, token: warden.token })).body
+            .data.affected,
+      ),
+    );
+    expect(affected.sort()).toEqual([0, 0, 0, 0, 0, 1]);
+  });
+
   it('answers 404 for an unknown incident and for one out of scope', async () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/incidents/999999', token: warden.token })).status,
