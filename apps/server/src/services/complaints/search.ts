@@ -106,6 +106,8 @@ interface Source {
   newestFirst: RawBuilder<unknown>;
   /** no condition outside the text index: a count reads the text index alone */
   textAlone: RawBuilder<unknown> | null;
+  /** a key word's complaints lead, newest first: few, so read once for a page and its count */
+  keyLed: boolean;
 }
 
 function sourceOf(
@@ -126,6 +128,7 @@ function sourceOf(
       where: [...conditions, ...terms.map(idsOf)],
       newestFirst: sql`complaints.id`,
       textAlone: null,
+      keyLed: keys.size > 0 && !list.overdue && !list.period,
     };
   }
   if (keys.size > 0) {
@@ -141,6 +144,7 @@ function sourceOf(
       where: [...conditions, ...terms.filter((t) => keys.has(t)).map(idsOf), ...inDocument],
       newestFirst: sql`complaints.id`,
       textAlone: null,
+      keyLed: true,
     };
   }
   if (postgres) {
@@ -150,6 +154,7 @@ function sourceOf(
       where: [match, ...conditions],
       newestFirst: sql`complaints.id`,
       textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
+      keyLed: false,
     };
   }
   // CROSS JOIN: SQLite walks the text index first, in its rowid (complaint id) order
@@ -159,8 +164,36 @@ function sourceOf(
     where: [match, ...conditions],
     newestFirst: sql`complaint_search.rowid`,
     textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
+    keyLed: false,
   };
 }
+
+/** At most this many complaints are read whole for a key-led search's page and count. */
+const KEY_LED_MAX = 2000;
+
+/**
+ * A key-led search's complaint ids, newest first, read once for its page and its count (lists.ts
+ * asks for both at once with the same words and list); null when there are more than KEY_LED_MAX,
+ * and the page and the count read on their own.
+ */
+function keyLedIds(ctx: Ctx, list: SearchedList, terms: SearchTerm[], source: Source, now: number) {
+  let byList = keyLedReads.get(terms);
+  if (!byList) {
+    byList = new Map();
+    keyLedReads.set(terms, byList);
+  }
+  const key = `${now}|${JSON.stringify(list)}`;
+  let read = byList.get(key);
+  if (!read) {
+    read = sql<{ id: number }>`select complaints.id from ${source.from} ${whereOf(source.where)}
+      order by complaints.id desc limit ${KEY_LED_MAX + 1}`
+      .execute(ctx.database.db)
+      .then(({ rows }) => (rows.length > KEY_LED_MAX ? null : rows.map((r) => Number(r.id))));
+    byList.set(key, read);
+  }
+  return read;
+}
+const keyLedReads = new WeakMap<SearchTerm[], Map<string, Promise<number[] | null>>>();
 
 const whereOf = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
@@ -179,8 +212,17 @@ export async function matchingPage(
 ): Promise<ComplaintRow[]> {
   if (!terms) return [];
   const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
-  const where = [...source.where];
   const before = q.before;
+  const offset = before !== undefined ? 0 : (q.page - 1) * q.pageSize;
+  const all = source.keyLed ? await keyLedIds(ctx, list, terms, source, now) : null;
+  if (all) {
+    const after = before === undefined ? all : all.filter((id) => id < before);
+    const ids = after.slice(offset, offset + q.pageSize);
+    return ids.length === 0
+      ? []
+      : (await rowsByIds(ctx.database, { ids })).sort(pageOrder({ overdue: false, period: false }));
+  }
+  const where = [...source.where];
   let order: RawBuilder<unknown>;
   if (list.overdue) {
     order = sql`complaints.due_at, complaints.id`;
@@ -198,7 +240,6 @@ export async function matchingPage(
     order = sql`${source.newestFirst} desc`;
     if (before !== undefined) where.push(sql`${source.newestFirst} < ${before}`);
   }
-  const offset = before !== undefined ? 0 : (q.page - 1) * q.pageSize;
   const { rows: ids } = await sql<{ id: number }>`select complaints.id from ${source.from} ${whereOf(where)}
     order by ${order} limit ${q.pageSize} offset ${offset}`.execute(ctx.database.db);
   if (ids.length === 0) return [];
@@ -215,6 +256,8 @@ export async function matchingCount(
 ): Promise<number> {
   if (!terms) return 0;
   const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
+  const all = source.keyLed ? await keyLedIds(ctx, list, terms, source, now) : null;
+  if (all) return all.length;
   const counted = source.textAlone
     ? sql<{ n: number }>`select count(*) as n from ${source.textAlone}`
     : sql<{ n: number }>`select count(*) as n from ${source.from} ${whereOf(source.where)}`;
