@@ -109,16 +109,23 @@ export async function measureIncidentUpdate(base: string, headers: Record<string
   return { linked: INCIDENT_LINKED, requests: ms.length, p50: quantile(ms, 0.5), max: Math.max(...ms) };
 }
 
+/** The filing form's read of open incidents (hostel 5's Plumbing, three of them). */
+export const OPEN_INCIDENTS_PATH = '/api/incidents/open?type=Hostel&hostelNo=5&subType=Plumbing';
+/** The same load's reference read: no database, no session (the bench's ceiling request). */
+export const REFERENCE_PATH = '/api/config';
+
 /**
- * Issue 34: the filing form's read of open incidents while students file. Two clients file
- * complaints one after another (each request another student's, as the filing scenario), while two
- * clients read the open incidents of hostel 5's Plumbing one after another, for `seconds`.
+ * Issue 34: a read while students file. Two clients file complaints one after another (each
+ * request another student's, as the filing scenario), while two clients send `readPath` one after
+ * another, for `seconds`. Run once with the open incidents and once with the reference read, the
+ * second says what any request waits for beside these filings on this machine.
  */
 export async function measureOpenWhileFiling(
   base: string,
   studentHeaders: Record<string, string>,
   filers: string[],
   seconds: number,
+  readPath = OPEN_INCIDENTS_PATH,
 ) {
   const end = performance.now() + seconds * 1000;
   const reads: number[] = [];
@@ -128,9 +135,7 @@ export async function measureOpenWhileFiling(
   const reader = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/incidents/open?type=Hostel&hostelNo=5&subType=Plumbing`, {
-        headers: studentHeaders,
-      });
+      const res = await fetch(`${base}${readPath}`, { headers: studentHeaders });
       await res.arrayBuffer();
       if (res.ok) reads.push(performance.now() - t0);
     }

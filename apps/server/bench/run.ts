@@ -29,7 +29,7 @@ import {
   signInFilers,
   signInPosters,
 } from './generate';
-import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents } from './incidents';
+import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents, REFERENCE_PATH } from './incidents';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { drainPushes } from './push-drain';
 import { quantile } from './quantile';
@@ -775,12 +775,12 @@ async function runSize(n: number) {
     );
   const openWhileFiling =
     !only || only.test(OPEN_WHILE_FILING)
-      ? await measureOpenWhileFiling(base, auth('student'), filers, duration)
+      ? {
+          ...(await measureOpenWhileFiling(base, auth('student'), filers, duration)),
+          reference: await measureOpenWhileFiling(base, auth('student'), filers, duration, REFERENCE_PATH),
+        }
       : null;
-  if (openWhileFiling)
-    console.log(
-      `  ${OPEN_WHILE_FILING}: ${openWhileFiling.reads} reads, p50 ${openWhileFiling.p50} ms, p99 ${openWhileFiling.p99} ms; ${openWhileFiling.filed} filed beside them (${openWhileFiling.refused} refused)`,
-    );
+  if (openWhileFiling) console.log(`  ${openWhileFilingLine(openWhileFiling)}`);
   const incidentUpdate =
     !only || only.test(INCIDENT_UPDATE)
       ? await measureIncidentUpdate(base, auth('warden'), bigIncident)
@@ -810,6 +810,14 @@ async function runSize(n: number) {
 const INCIDENTS_OPEN = 'GET incidents open at filing (student)';
 const INCIDENT_UPDATE = 'PUT incident with 500 linked complaints (warden)';
 const OPEN_WHILE_FILING = 'GET incidents open while students file (2 readers, 2 filers)';
+
+type WhileFiling = Awaited<ReturnType<typeof measureOpenWhileFiling>>;
+/** The scenario and its reference (GET /api/config beside the same filings), as one line. */
+function openWhileFilingLine(r: WhileFiling & { reference: WhileFiling }) {
+  const side = (x: WhileFiling) =>
+    `${x.reads} reads in ${x.seconds} s, p50 ${x.p50} ms, p99 ${x.p99} ms, ${x.filed} complaints filed beside them (${x.refused} refused)`;
+  return `${OPEN_WHILE_FILING}: ${side(r)}; reference ${REFERENCE_PATH} (no database, no session) beside the same filings: ${side(r.reference)}; p99 over the reference's ${(r.p99 / r.reference.p99).toFixed(2)}`;
+}
 
 const EXPORT_SCENARIO = 'GET export.csv of every complaint (admin)';
 const POST_MESSAGE = 'POST message (student)';
@@ -903,10 +911,7 @@ for (const r of results) {
   console.log(
     `\nstatements/request: db_statements_total summed over the workers across the app's two halves, less the metrics scrapes' own, divided by the requests sent (each half's count taken once the server had gone quiet, so the mails a request queued and the requests left in flight are in; background jobs, such as the mail sender's idle poll, too); alone: ${ALONE_REQUESTS} requests one after another`,
   );
-  if (r.openWhileFiling)
-    console.log(
-      `\n${OPEN_WHILE_FILING}: ${r.openWhileFiling.reads} reads in ${r.openWhileFiling.seconds} s, p50 ${r.openWhileFiling.p50} ms, p99 ${r.openWhileFiling.p99} ms; ${r.openWhileFiling.filed} complaints filed beside them (${r.openWhileFiling.refused} refused)`,
-    );
+  if (r.openWhileFiling) console.log(`\n${openWhileFilingLine(r.openWhileFiling)}`);
   if (r.incidentUpdate)
     console.log(
       `\n${INCIDENT_UPDATE}: p50 ${r.incidentUpdate.p50.toFixed(0)} ms, max ${r.incidentUpdate.max.toFixed(0)} ms (${r.incidentUpdate.requests} requests one at a time; 500 history entries and 500 mails queued each)`,

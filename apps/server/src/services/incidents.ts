@@ -44,7 +44,7 @@ import {
   type VisibleScope,
 } from '../policy/scope';
 import { statusMoves } from './complaints/counts';
-import { dueAtFrom } from './complaints/due';
+import { dueAtFrom, OPEN_SQL } from './complaints/due';
 import { COMPLAINTS_PER_DAY } from './complaints/file';
 import { insertComplaint, insertHistory, quotaEdgeFiling } from './complaints/queries';
 import { toComplaint } from './complaints/rows';
@@ -555,21 +555,23 @@ export async function getIncident(ctx: Ctx, user: UserRow, id: number): Promise<
 /**
  * The authority dashboard's "looks like one problem" (CONTRACT 6.1): 3 or more open complaints in
  * scope, in no incident, of one type, hostel and category, filed within 24 hours; most first. One
- * range of the filing-time index (complaints_filed_idx), a day's filings, grouped here.
+ * range of complaints_groupable_idx (migration 018: the open complaints in no incident, in filing
+ * order, with the columns read here), grouped here.
  */
 export async function incidentGroups(ctx: Ctx, user: UserRow): Promise<TIncidentGroup[]> {
   const scope = incidentScope(user);
   const now = ctx.clock.now();
-  // The day's range of complaints_filed_idx (created_at, id, type, hostel_no, status) is the walk: the
-  // scope, status and link are read on it (`+column`, `status || ''`: no term another index is sought
-  // on), since a scope's own index would walk every complaint of a hostel ever filed.
+  // the partial index's own condition, as its migration states it (a planner uses a partial index
+  // only for a query that states its condition); the scope is read on the index (`+column`: no
+  // term another index is sought on, since a scope's own index would walk every complaint of a
+  // hostel ever filed)
   const condition = scopeCondition(scope);
   let query = ctx.database.db
     .selectFrom('complaints')
     .select(['id', 'type', 'hostel_no', 'sub_type'])
     .where('created_at', '>=', now - INCIDENT_GROUP_HOURS * 60 * 60 * 1000)
-    .where(sql<string>`status || ''`, 'in', [...OPEN_STATUSES])
-    .where(sql`+incident_id`, 'is', null);
+    .where(OPEN_SQL)
+    .where('incident_id', 'is', null);
   if (condition) query = query.where(sql.raw(`+${condition.column}`), '=', condition.value);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   const groups = new Map<string, TIncidentGroup>();

@@ -21,6 +21,7 @@ import { dueOrderAndFilingTime } from './014-due-order-and-filing-time';
 import { search } from './015-search';
 import { webPush } from './016-web-push';
 import { incidents } from './017-incidents';
+import { incidentGroups } from './018-incident-groups';
 
 export type { MigrationSettings };
 
@@ -47,5 +48,6 @@ export function migrations(
     '015_search': search(dialect),
     '016_web_push': webPush(dialect),
     '017_incidents': incidents(dialect),
+    '018_incident_groups': incidentGroups(dialect),
   };
 }
