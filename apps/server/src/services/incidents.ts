@@ -52,7 +52,7 @@ import { termIds } from './complaints/search';
 import {
   changeStatus,
   type StatusActor,
-  type StatusBatch,
+  type StatusRows,
   statusActor,
   writeStatusBatch,
 } from './complaints/status';
@@ -287,11 +287,11 @@ export async function updateIncident(
     const complaints = await open.execute();
     const students = await recipientsByIds(trx, [...new Set(complaints.map((c) => Number(c.student_id)))]);
     const counters: Record<string, number> = {};
-    const rows: NonNullable<StatusBatch['rows']> = { history: [], notices: [] };
+    const rows: StatusRows = { updates: [], history: [], notices: [] };
     const remarked: number[] = [];
     for (const complaint of complaints)
       await changeStatus(trx, ctx, complaint, change, { counters, students, rows, remarked });
-    await writeStatusBatch(trx, rows, now);
+    await writeStatusBatch(trx, rows, change);
     // the remark is searchable on every complaint it reached (decision 0025), in one statement
     await addSearchWords(trx, ctx.database.dialect, remarked, change.remarks);
     await bumpCounters(trx, counters);

@@ -11,7 +11,15 @@ import { type Notification, notify, notifyMany, type Recipient } from '../notify
 import type { UserRow } from '../users';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
-import { type HistoryEntry, insertHistory, setStatus, studentContact } from './queries';
+import {
+  type HistoryEntry,
+  insertHistory,
+  type StatusRowColumns,
+  type StatusShape,
+  setStatus,
+  setStatusOfMany,
+  studentContact,
+} from './queries';
 import type { ComplaintRow } from './rows';
 
 /**
@@ -59,19 +67,52 @@ export interface StatusBatch {
    */
   remarked?: number[];
   /**
-   * when given, each change's history entry and the student's notice are added here, for the caller
-   * to write in a few multi-row statements (writeStatusBatch) before its commit: an incident's 500
-   * complaints were 1,500 round trips on PostgreSQL with them written one by one
+   * when given, each complaint's update, its history entry and the student's notice are added here,
+   * for the caller to write in a few multi-row statements (writeStatusBatch) before its commit: an
+   * incident's 500 complaints were 1,500 round trips on PostgreSQL with them written one by one
    */
-  rows?: { history: HistoryEntry[]; notices: Notification[] };
+  rows?: StatusRows;
 }
 
-/** A batch's collected history entries and notices (StatusBatch.rows), in the caller's transaction. */
+/** A batch's collected writes, all of one StatusChange (StatusBatch.rows). */
+export interface StatusRows {
+  updates: StatusRowColumns[];
+  history: HistoryEntry[];
+  notices: Notification[];
+}
+
+/** The statement a change takes (setStatus's shape): the same for every complaint it is made to. */
+function shapeOf(change: StatusChange): StatusShape {
+  return {
+    closes: isClosed(change.status),
+    byAuthority: change.by.role === 'authority',
+    reopens: change.reopen === true,
+  };
+}
+
+/** The change's own values, one for all the complaints it is made to. */
+function changeColumns(change: StatusChange) {
+  const { by } = change;
+  return {
+    status: change.status,
+    remarks: change.remarks || null,
+    byId: by.id,
+    byName: by.name,
+    byDesignation: by.designation,
+    now: change.now,
+  };
+}
+
+/**
+ * A batch's collected writes (StatusBatch.rows) of `change`, the one every complaint of the batch
+ * was given, in the caller's transaction: the complaints' updates, their history entries, the notices.
+ */
 export async function writeStatusBatch(
   trx: Transaction<DB>,
-  rows: NonNullable<StatusBatch['rows']>,
-  now: number,
+  rows: StatusRows,
+  change: StatusChange,
 ): Promise<void> {
+  await setStatusOfMany(trx, shapeOf(change), changeColumns(change), rows.updates);
   for (let i = 0; i < rows.history.length; i += 200) {
     await trx
       .insertInto('complaint_history')
@@ -88,7 +129,7 @@ export async function writeStatusBatch(
       )
       .execute();
   }
-  await notifyMany(trx, rows.notices, now);
+  await notifyMany(trx, rows.notices, change.now);
 }
 
 /**
@@ -98,46 +139,56 @@ export async function writeStatusBatch(
  * its report keys (first response and resolution buckets; the rollup triggers follow, decision 0018),
  * the history entry by the actor, the counters, and the student's status mail for any change but the
  * student's own. One update, one history insert and one mail per complaint, plus the counters and the
- * student's address unless a batch gives them (StatusBatch).
+ * student's address unless a batch gives them (StatusBatch). With `batch.rows` the update too is
+ * collected (writeStatusBatch writes it) and nothing is returned.
  */
 export async function changeStatus(
   trx: Transaction<DB>,
   ctx: Pick<Ctx, 'config' | 'database'>,
   before: ComplaintRow,
   change: StatusChange,
+  batch?: StatusBatch & { rows?: undefined },
+): Promise<ComplaintRow>;
+export async function changeStatus(
+  trx: Transaction<DB>,
+  ctx: Pick<Ctx, 'config' | 'database'>,
+  before: ComplaintRow,
+  change: StatusChange,
+  batch: StatusBatch & { rows: StatusRows },
+): Promise<undefined>;
+export async function changeStatus(
+  trx: Transaction<DB>,
+  ctx: Pick<Ctx, 'config' | 'database'>,
+  before: ComplaintRow,
+  change: StatusChange,
   batch: StatusBatch = {},
-): Promise<ComplaintRow> {
+): Promise<ComplaintRow | undefined> {
   const { status, by, now } = change;
   const id = Number(before.id);
   const sinceFiling = hourBucket(now - Number(before.created_at));
-  const [row] = await setStatus(
-    trx,
+  const own: StatusRowColumns = {
+    id,
+    responseBucket: sinceFiling,
+    // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
+    resolutionBucket:
+      status !== 'Resolved' ? null : before.status === 'Resolved' ? before.res_bucket : sinceFiling,
+    resolvedAt:
+      status !== 'Resolved'
+        ? null
+        : before.status === 'Resolved'
+          ? before.resolved_at === null
+            ? null
+            : Number(before.resolved_at)
+          : now,
+    dueAt: dueAtFrom(ctx.config, before.type, now),
+  };
+  let row: ComplaintRow | undefined;
+  if (batch.rows) batch.rows.updates.push(own);
+  else {
     // messages, photos and reopening stay open 14 days after the last change to a closed status
-    { closes: isClosed(status), byAuthority: by.role === 'authority', reopens: change.reopen === true },
-    {
-      id,
-      status,
-      remarks: change.remarks || null,
-      byId: by.id,
-      byName: by.name,
-      byDesignation: by.designation,
-      now,
-      responseBucket: sinceFiling,
-      // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
-      resolutionBucket:
-        status !== 'Resolved' ? null : before.status === 'Resolved' ? before.res_bucket : sinceFiling,
-      resolvedAt:
-        status !== 'Resolved'
-          ? null
-          : before.status === 'Resolved'
-            ? before.resolved_at === null
-              ? null
-              : Number(before.resolved_at)
-            : now,
-      dueAt: dueAtFrom(ctx.config, before.type, now),
-    },
-  );
-  if (!row) throw notFound(MSG.complaintNotFound);
+    [row] = await setStatus(trx, shapeOf(change), { ...changeColumns(change), ...own });
+    if (!row) throw notFound(MSG.complaintNotFound);
+  }
   // a new remark is searchable from this commit on (decision 0025)
   if (change.remarks && change.remarks !== before.remarks) {
     if (batch.remarked) batch.remarked.push(id);
@@ -158,10 +209,11 @@ export async function changeStatus(
   if (batch.counters) addMoves(batch.counters, moves);
   else await bumpCounters(trx, moves);
   // the student hears of every change but their own
-  if (by.role !== 'student') await mailStudent(trx, ctx, row, change, batch);
+  if (by.role !== 'student') await mailStudent(trx, ctx, before, change, batch);
   return row;
 }
 
+/** `row`: the complaint (its token and student, which no change alters). */
 async function mailStudent(
   trx: Transaction<DB>,
   ctx: Pick<Ctx, 'config'>,
