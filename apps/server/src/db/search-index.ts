@@ -27,9 +27,18 @@ export const searchDocOf = (c: SearchSource, messages: readonly string[]) =>
 // biome-ignore lint/suspicious/noExplicitAny: written from a migration (Kysely<unknown>) and from services (Kysely<DB>)
 type AnyDb = Kysely<any>;
 
+/** Documents written by one statement: two arguments each, well under either dialect's limit. */
+const DOCS_PER_STATEMENT = 500;
+
+type SearchDoc = { id: number; doc: string };
+
 /** Writes (or replaces) complaints' documents. */
-export async function writeSearchDocs(db: AnyDb, dialect: Dialect, docs: { id: number; doc: string }[]) {
-  if (docs.length === 0) return;
+export async function writeSearchDocs(db: AnyDb, dialect: Dialect, docs: SearchDoc[]) {
+  for (let i = 0; i < docs.length; i += DOCS_PER_STATEMENT)
+    await writeDocsStatement(db, dialect, docs.slice(i, i + DOCS_PER_STATEMENT));
+}
+
+async function writeDocsStatement(db: AnyDb, dialect: Dialect, docs: SearchDoc[]) {
   if (dialect === 'postgres') {
     const rows = docs.map(
       (d) => sql`(${d.id}::bigint, array_to_tsvector(string_to_array(${d.doc}::text, ' ')))`,

@@ -37,10 +37,22 @@ async function countFilings(trx: Transaction<DB>, rows: ComplaintRow[]) {
   await bumpCounters(trx, deltas);
 }
 
-const filingBatch = (studentId: number): BatchOptions<ComplaintRow> => ({
-  lockUser: studentId,
-  atCommit: countFilings,
-});
+/**
+ * SQLite: the counters and the search documents of a batch's filings, just before its commit. FTS5
+ * writes what it holds in memory to a new segment of the index at every savepoint and its release,
+ * so a document written inside each filing's savepoint cost one segment (and the merges that follow)
+ * a filing; written here, after the last savepoint, the batch's documents make one segment. They are
+ * made from the rows as filed, and are in the commit that files them (decision 0025).
+ */
+async function countAndIndexFilings(trx: Transaction<DB>, rows: ComplaintRow[]) {
+  await countFilings(trx, rows);
+  const docs = rows.map((r) => ({ id: Number(r.id), doc: filedDoc(r.student_name, r.description) }));
+  await writeSearchDocs(trx, 'sqlite', docs);
+}
+
+/** A new complaint's search document: its student's name and its description. */
+const filedDoc = (studentName: string, description: string) =>
+  searchDocOf({ student_name: studentName, description, remarks: null }, []);
 
 /** The notices of a new complaint to the authorities who want each one (CONTRACT 5.1). */
 function filingNotices(
@@ -87,6 +99,11 @@ export async function fileComplaint(
   // authorities are read here, on the pool and not in the batch's one connection, as of a moment
   // before the filing
   const oneStatement = ctx.database.dialect === 'postgres';
+  // PostgreSQL writes each filing's search document in its one statement (insertFiling)
+  const batch: BatchOptions<ComplaintRow> = {
+    lockUser: studentId,
+    atCommit: oneStatement ? countFilings : countAndIndexFilings,
+  };
   const mailed = oneStatement ? await authoritiesMailedOnFiling(ctx.database.db, scope) : [];
 
   for (let attempt = 1; ; attempt++) {
@@ -109,10 +126,6 @@ export async function fileComplaint(
       filedDay: zonedDay(now, ctx.config.timeZone),
       windowStart: now - DAY_MS,
     };
-    const searchDoc = searchDocOf(
-      { student_name: student.name, description: input.description, remarks: null },
-      [],
-    );
     const notices = oneStatement
       ? filingNotices(ctx, mailed, {
           token,
@@ -133,7 +146,11 @@ export async function fileComplaint(
       // one's quota check sees the others
       const row = await ctx.database.batchedTransaction(async (trx) => {
         const [inserted] = mails
-          ? await insertFiling(trx, { ...complaint, searchDoc, ...mails })
+          ? await insertFiling(trx, {
+              ...complaint,
+              searchDoc: filedDoc(student.name, input.description),
+              ...mails,
+            })
           : await insertComplaint(trx, complaint);
         if (!inserted) {
           // the quota is used up: it has room again when the 20th newest filing turns a day old
@@ -144,8 +161,6 @@ export async function fileComplaint(
           for (const { to, notice } of pushes) await enqueuePush(trx, Number(to.id), notice.push, now);
           return inserted;
         }
-        // its search document, in the filing's transaction (decision 0025)
-        await writeSearchDocs(trx, ctx.database.dialect, [{ id: Number(inserted.id), doc: searchDoc }]);
         await insertHistory(trx, {
           complaintId: Number(inserted.id),
           status: 'Pending',
@@ -158,7 +173,7 @@ export async function fileComplaint(
         // CONTRACT 5.1: authorities in scope who want each new complaint are mailed with the filing
         await tellAuthoritiesOfFiling(ctx, trx, inserted);
         return inserted;
-      }, filingBatch(studentId));
+      }, batch);
       ctx.mailQueued();
       return { token, complaint: toComplaint(row, now) };
     } catch (err) {
