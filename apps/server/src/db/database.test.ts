@@ -190,3 +190,56 @@ if (TEST_DIALECT === 'sqlite') {
     });
   });
 }
+
+if (TEST_DIALECT === 'sqlite') {
+  describe('SQLite write lock held by another process', () => {
+    /** Another process's connection holding the write lock until `ms` from now. */
+    function holdWriteLock(ms: number) {
+      const other = new SQLite(path.join(t.dataDir, 'complaints.db'));
+      other.exec('begin immediate');
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          other.exec('commit');
+          other.close();
+          resolve();
+        }, ms),
+      );
+    }
+
+    /** How many times the event loop turned (a timer every millisecond) while `work` ran. */
+    async function loopTurnsDuring(work: () => Promise<unknown>) {
+      let turns = 0;
+      const ticker = setInterval(() => turns++, 1);
+      try {
+        await work();
+      } finally {
+        clearInterval(ticker);
+      }
+      return turns;
+    }
+
+    // SQLite's busy handler would sleep inside the call, the event loop stopped, so the holder's
+    // commit (a timer of this same loop) could never run: the write failed after the busy timeout
+    it('waits for it with the event loop turning, a statement on its own as a transaction', async () => {
+      const released = holdWriteLock(60);
+      const turns = await loopTurnsDuring(() =>
+        t.database.db.insertInto('counters').values({ key: 'alone', value: 1 }).execute(),
+      );
+      await released;
+      expect(turns).toBeGreaterThan(10);
+
+      const again = holdWriteLock(60);
+      const turnsInTransaction = await loopTurnsDuring(() =>
+        t.database.db
+          .transaction()
+          .execute((trx) =>
+            trx.insertInto('counters').values({ key: 'in a transaction', value: 1 }).execute(),
+          ),
+      );
+      await again;
+      expect(turnsInTransaction).toBeGreaterThan(10);
+      expect(await counterValue('alone')).toBe(1);
+      expect(await counterValue('in a transaction')).toBe(1);
+    });
+  });
+}

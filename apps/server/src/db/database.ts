@@ -261,9 +261,13 @@ const BUSY_TIMEOUT_MS = 5000;
  * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE). With several server
  * processes on one file (WORKERS), a deferred transaction that read first and then wrote failed
  * at once with SQLITE_BUSY when another process had committed in between.
- * While another process holds the lock, the wait happens here, off the event loop: SQLite's own
- * busy handler sleeps inside the call (1, 2, 5, 10 ms...), which stalled every request of the
- * waiting process for a lock that is held for a fraction of a millisecond.
+ * While another process holds the lock, the wait happens off the event loop: SQLite's own busy
+ * handler sleeps inside the call (1, 2, 5, 10 ms...), which stalled every request of the waiting
+ * process for a lock that is held for a fraction of a millisecond. So does every statement outside
+ * a transaction (the mail and push senders' claims and marks, written on their own): each is tried
+ * without the busy handler and, while the lock is held elsewhere, again after the loop's other work.
+ * Inside a transaction the lock is already held (and a statement that failed part way through
+ * could not be tried again on its own), so those run as they are.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
@@ -276,22 +280,59 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver() as SqliteDriver;
     const conn = this.conn;
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      const deadline = Date.now() + BUSY_TIMEOUT_MS;
-      for (let attempt = 0; ; attempt++) {
-        conn.pragma('busy_timeout = 0');
-        try {
-          await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-          return;
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
-        } finally {
-          conn.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        }
-        await new Promise((r) => (attempt < 20 ? setImmediate(r) : setTimeout(r, 1)));
+    // prepared once: a pragma prepared at each call cost more than most statements it wraps
+    const busyWait: BusyWait = {
+      off: conn.prepare('pragma busy_timeout = 0'),
+      on: conn.prepare(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`),
+    };
+    const acquire = driver.acquireConnection.bind(driver);
+    const unblocked = new WeakSet<DatabaseConnection>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!unblocked.has(connection)) {
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = ((query: CompiledQuery) =>
+          conn.inTransaction
+            ? execute(query)
+            : withoutBusyWait(busyWait, () => execute(query), query === BEGIN ? EAGER_TRIES : 0)) as never;
+        unblocked.add(connection);
       }
+      return connection;
+    };
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(BEGIN);
     };
     return driver;
+  }
+}
+
+type BusyWait = { off: SQLite.Statement; on: SQLite.Statement };
+
+const BEGIN = CompiledQuery.raw('begin immediate');
+/**
+ * A transaction's BEGIN (requests wait on it) is tried again as soon as the event loop's other work
+ * is done, this many times, before it waits a millisecond between tries as a statement on its own
+ * does (mostly the senders' background writes, which would otherwise spend the CPU requests need).
+ */
+const EAGER_TRIES = 20;
+
+/**
+ * Runs one statement without SQLite's busy handler: while another process holds the write lock
+ * (SQLITE_BUSY: the statement did nothing), it is tried again, `eagerTries` times after the event
+ * loop's other work and then every millisecond, for up to BUSY_TIMEOUT_MS.
+ */
+async function withoutBusyWait<T>(busyWait: BusyWait, run: () => Promise<T>, eagerTries: number): Promise<T> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let attempt = 0; ; attempt++) {
+    busyWait.off.run();
+    try {
+      return await run();
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+    } finally {
+      busyWait.on.run();
+    }
+    await new Promise((r) => (attempt < eagerTries ? setImmediate(r) : setTimeout(r, 1)));
   }
 }
 
