@@ -6,8 +6,28 @@ import { expect, type Page } from '@playwright/test';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
 
+/**
+ * Waits for the page's short animations to end (a toast's entrance fades it in over half a second:
+ * axe reads its text mid-fade as too faint). Long ones (a toast's 5 s progress bar) and endless ones
+ * are not waited for, nor is anything longer than 2 s.
+ */
+async function settleShortAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY) <= 2000)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
+}
+
 /** axe-core (WCAG 2 A and AA): no serious or critical violation; the rest is printed. */
 export async function expectNoSeriousViolations(page: Page, label: string) {
+  await settleShortAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const explain = (list: typeof results.violations) =>
