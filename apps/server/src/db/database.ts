@@ -263,9 +263,9 @@ const BUSY_TIMEOUT_MS = 5000;
  * at once with SQLITE_BUSY when another process had committed in between.
  * While another process holds the lock, the wait happens off the event loop: SQLite's own busy
  * handler sleeps inside the call (1, 2, 5, 10 ms...), which stalled every request of the waiting
- * process for a lock that is held for a fraction of a millisecond. So does every statement outside
- * a transaction (the mail and push senders' claims and marks, written on their own): each is tried
- * without the busy handler and, while the lock is held elsewhere, again after the loop's other work.
+ * process for a lock that is held for a fraction of a millisecond. Every statement outside a
+ * transaction (the mail and push senders' claims and marks, written on their own) waits the same
+ * way: tried without the busy handler and, while the lock is held elsewhere, again later.
  * Inside a transaction the lock is already held (and a statement that failed part way through
  * could not be tried again on its own), so those run as they are.
  */
