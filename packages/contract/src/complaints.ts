@@ -124,7 +124,10 @@ export type TComplaintWithHistory = z.infer<typeof ZComplaintWithHistory>;
 export const ZFileComplaintResponse = z.object({ token: z.string(), complaint: ZComplaint });
 export type TFileComplaintResponse = z.infer<typeof ZFileComplaintResponse>;
 
-export const ZComplaintPage = pageOf(ZComplaint);
+export const ZComplaintPage = pageOf(ZComplaint).extend({
+  /** a search that matched more than SEARCH_COUNT_MAX complaints (search-messages.ts): more than `count` */
+  countAtLeast: z.literal(true).optional(),
+});
 export type TComplaintPage = z.infer<typeof ZComplaintPage>;
 
 export const ZStatusCounts = z.object({

@@ -31,4 +31,28 @@ describe('Pagination', () => {
     render(<Pagination page={3} pageSize={20} count={5} onPageChange={onPageChange} />);
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
+
+  it('says "more than" of a search counted up to its limit, and goes on while the page shown is full', async () => {
+    const onPageChange = vi.fn();
+    const { rerender } = render(
+      <Pagination page={1} pageSize={20} count={1000} countAtLeast onPageChange={onPageChange} />,
+    );
+    expect(screen.getByText('Page 1 of more than 50')).toBeInTheDocument();
+    rerender(
+      <Pagination page={50} pageSize={20} count={1000} countAtLeast shown={20} onPageChange={onPageChange} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPageChange).toHaveBeenCalledWith(51);
+    rerender(
+      <Pagination page={51} pageSize={20} count={1000} countAtLeast shown={20} onPageChange={onPageChange} />,
+    );
+    expect(screen.getByText('Page 51 of more than 50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    // the page past the last full one: the end
+    rerender(
+      <Pagination page={52} pageSize={20} count={1000} countAtLeast shown={7} onPageChange={onPageChange} />,
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  });
 });

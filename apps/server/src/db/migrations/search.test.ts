@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../../test/harness';
 import type { Ctx } from '../../context';
 import { searchTerms } from '../../lib/search-text';
-import { matchingCount } from '../../services/complaints/search';
+import { matchingList } from '../../services/complaints/search';
 import { migrateToLatest } from '../migrate';
 import { DEFAULT_MIGRATION_SETTINGS } from './008-due-dates-reports';
 import { migrations } from './index';
@@ -50,7 +50,8 @@ describe(`migration 015 over earlier complaints (${TEST_DIALECT})`, () => {
 
     expect(await migrateToLatest(db, t.database.dialect)).toContain('015_search');
     const ctx = { database: t.database } as Ctx;
-    const count = (q: string) => matchingCount(ctx, { by: null, value: 0 }, searchTerms(q), now);
+    const count = async (q: string) =>
+      (await matchingList(ctx, { by: null, value: 0 }, searchTerms(q), { page: 1, pageSize: 20 }, now)).count;
     expect(await count('wifi adaptor')).toBe(1);
     expect(await count('zoe')).toBe(2);
     expect(await count('b-12')).toBe(2);

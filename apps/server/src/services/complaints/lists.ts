@@ -37,11 +37,15 @@ import {
 } from './queries';
 import { countFiledInPeriod, type Period, periodOf } from './report';
 import { type ComplaintRow, toComplaint } from './rows';
-import { matchingCount, matchingPage } from './search';
+import { type Matched, matchingList, matchingPage } from './search';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
   return { count, page: q.page, pageSize: q.pageSize, data: rows };
 }
+
+/** A narrowed list's count on its page: "more than count" said only when it is so. */
+const countOfMatched = ({ count, countAtLeast }: Matched) =>
+  countAtLeast ? { count, countAtLeast: true as const } : { count };
 
 export type PageFilter = { by: PageShape['by']; value: number | string };
 
@@ -166,23 +170,31 @@ export async function listStudentComplaints(
   const scope = complaintScope(student);
   if (scope.kind === 'none') return page([], 0, q);
   const now = ctx.clock.now();
-  const list: ListFilter = { search: searchOf(q.q) };
-  const [rows, counted] = await Promise.all([
-    pageRows(ctx, scope, q, list, now),
-    list.search !== undefined
-      ? matchingCount(ctx, filterOf(scope), list.search, now)
-      : countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }).then(([r]) => r?.n),
-  ]);
+  const search = searchOf(q.q);
+  const [rows, counted] =
+    search !== undefined
+      ? await matchingList(ctx, filterOf(scope), search, q, now).then(
+          (m) => [m.rows, countOfMatched(m)] as const,
+        )
+      : await Promise.all([
+          pageRows(ctx, scope, q, {}, now),
+          countInScope(ctx.database, scope.kind, { scope: scopeValue(scope) }).then(([r]) => ({
+            count: Number(r?.n ?? 0),
+          })),
+        ]);
   // the student's own ratings, so the list offers "Rate this resolution" or shows the rating given
   const ratings = await ratingsByComplaint(
     ctx,
     rows.map((r) => Number(r.id)),
   );
-  return page(
-    rows.map((r) => ({ ...toComplaint(r, now), rating: ratings.get(Number(r.id)) ?? null })),
-    Number(counted ?? 0),
-    q,
-  );
+  return {
+    ...page(
+      rows.map((r) => ({ ...toComplaint(r, now), rating: ratings.get(Number(r.id)) ?? null })),
+      counted.count,
+      q,
+    ),
+    ...counted,
+  };
 }
 
 /** The ratings given to these complaints, by complaint id (one index lookup per id). */
@@ -209,16 +221,18 @@ export async function listAuthorityComplaints(
     search: searchOf(q.q),
     incident: q.incident,
   };
-  const [rows, counters, notDue, notDueInStatus, found] = await Promise.all([
-    pageRows(ctx, scope, q, list, now),
+  const [listed, counters, notDue, notDueInStatus] = await Promise.all([
+    narrowed(list)
+      ? matchingList(ctx, { ...filter, ...list }, wordsOf(list), q, now)
+      : pageRows(ctx, scope, q, list, now),
     readCounters(ctx.database, statusKeys(key)),
     notYetDue(ctx, filter, undefined, now),
     q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
-    narrowed(list) ? matchingCount(ctx, { ...filter, ...list }, wordsOf(list), now) : undefined,
   ]);
-  const answer = authorityPage(q, key, rows, counters, notDue, notDueInStatus, now);
+  if (Array.isArray(listed)) return authorityPage(q, key, listed, counters, notDue, notDueInStatus, now);
+  const answer = authorityPage(q, key, listed.rows, counters, notDue, notDueInStatus, now);
   // a search's or an incident's count is of the complaints it holds; the stats stay the whole scope's
-  return found === undefined ? answer : { ...answer, count: found };
+  return { ...answer, ...countOfMatched(listed) };
 }
 
 /** Whether a status (or every open one, when none is given) can hold overdue complaints. */
@@ -297,7 +311,6 @@ async function adminListCount(
 ): Promise<number> {
   const { filter, key } = chosen;
   const { period } = list;
-  if (narrowed(list)) return matchingCount(ctx, { ...filter, ...list }, wordsOf(list), now);
   if (period && !q.overdue)
     return countFiledInPeriod(ctx, period, { type: q.type, hostelNo: q.hostelNo, status: q.status });
   if (period) {
@@ -322,6 +335,17 @@ export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise
   if (!chosen) return page([], 0, q);
   const now = ctx.clock.now();
   const list = adminListFilter(ctx, q);
+  if (narrowed(list)) {
+    const matched = await matchingList(ctx, { ...chosen.filter, ...list }, wordsOf(list), q, now);
+    return {
+      ...page(
+        matched.rows.map((r) => toComplaint(r, now)),
+        matched.count,
+        q,
+      ),
+      ...countOfMatched(matched),
+    };
+  }
   const [rows, count] = await Promise.all([
     fetchPage(ctx, chosen.filter, list, q, now),
     adminListCount(ctx, q, chosen, list, now),

@@ -1,4 +1,4 @@
-import type { TComplaintStatus, TPageQuery } from '@bit/contract';
+import { SEARCH_COUNT_MAX, type TComplaintStatus, type TPageQuery } from '@bit/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Ctx } from '../../context';
 import type { Dialect } from '../../db/database';
@@ -50,17 +50,6 @@ export function termIds(dialect: Dialect, term: SearchTerm): RawBuilder<number> 
  * Which words of `q` are some complaint's token, roll or room number: one statement of three index
  * seeks a word. Those words keep their own set of ids (termIds); the others are text alone.
  */
-function keyWords(ctx: Ctx, terms: SearchTerm[]): Promise<Set<SearchTerm>> {
-  // a list's page and its count ask for the same words at once: one probe for both
-  let found = probed.get(terms);
-  if (!found) {
-    found = probeKeys(ctx, terms);
-    probed.set(terms, found);
-  }
-  return found;
-}
-const probed = new WeakMap<SearchTerm[], Promise<Set<SearchTerm>>>();
-
 async function probeKeys(ctx: Ctx, terms: SearchTerm[]): Promise<Set<SearchTerm>> {
   if (terms.length === 0) return new Set();
   const probes = terms.map((term, i) => {
@@ -104,10 +93,8 @@ interface Source {
   from: RawBuilder<unknown>;
   where: RawBuilder<unknown>[];
   newestFirst: RawBuilder<unknown>;
-  /** no condition outside the text index: a count reads the text index alone */
+  /** no condition outside the text index: its ids, newest first, read from the text index alone */
   textAlone: RawBuilder<unknown> | null;
-  /** a key word's complaints lead, newest first: few, so read once for a page and its count */
-  keyLed: boolean;
 }
 
 function sourceOf(
@@ -128,7 +115,6 @@ function sourceOf(
       where: [...conditions, ...terms.map(idsOf)],
       newestFirst: sql`complaints.id`,
       textAlone: null,
-      keyLed: keys.size > 0 && !list.overdue && !list.period,
     };
   }
   if (keys.size > 0) {
@@ -144,7 +130,6 @@ function sourceOf(
       where: [...conditions, ...terms.filter((t) => keys.has(t)).map(idsOf), ...inDocument],
       newestFirst: sql`complaints.id`,
       textAlone: null,
-      keyLed: true,
     };
   }
   if (postgres) {
@@ -153,8 +138,10 @@ function sourceOf(
       from: sql`complaint_search join complaints on complaints.id = complaint_search.complaint_id`,
       where: [match, ...conditions],
       newestFirst: sql`complaints.id`,
-      textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
-      keyLed: false,
+      textAlone:
+        conditions.length === 0
+          ? sql`select complaint_id as id from complaint_search where ${match} order by complaint_id desc`
+          : null,
     };
   }
   // CROSS JOIN: SQLite walks the text index first, in its rowid (complaint id) order
@@ -163,45 +150,85 @@ function sourceOf(
     from: sql`complaint_search cross join complaints on complaints.id = complaint_search.rowid`,
     where: [match, ...conditions],
     newestFirst: sql`complaint_search.rowid`,
-    textAlone: conditions.length === 0 ? sql`complaint_search where ${match}` : null,
-    keyLed: false,
+    textAlone:
+      conditions.length === 0
+        ? sql`select rowid as id from complaint_search where ${match} order by rowid desc`
+        : null,
   };
 }
-
-/** At most this many complaints are read whole for a key-led search's page and count. */
-const KEY_LED_MAX = 2000;
-
-/**
- * A key-led search's complaint ids, newest first, read once for its page and its count (lists.ts
- * asks for both at once with the same words and list); null when there are more than KEY_LED_MAX,
- * and the page and the count read on their own.
- */
-function keyLedIds(ctx: Ctx, list: SearchedList, terms: SearchTerm[], source: Source, now: number) {
-  let byList = keyLedReads.get(terms);
-  if (!byList) {
-    byList = new Map();
-    keyLedReads.set(terms, byList);
-  }
-  const key = `${now}|${JSON.stringify(list)}`;
-  let read = byList.get(key);
-  if (!read) {
-    read = sql<{ id: number }>`select complaints.id from ${source.from} ${whereOf(source.where)}
-      order by complaints.id desc limit ${KEY_LED_MAX + 1}`
-      .execute(ctx.database.db)
-      .then(({ rows }) => (rows.length > KEY_LED_MAX ? null : rows.map((r) => Number(r.id))));
-    byList.set(key, read);
-  }
-  return read;
-}
-const keyLedReads = new WeakMap<SearchTerm[], Map<string, Promise<number[] | null>>>();
 
 const whereOf = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`;
 
+/** A narrowed list's page, and how many complaints it holds: more than `count` when `countAtLeast`. */
+export interface Matched {
+  rows: ComplaintRow[];
+  count: number;
+  countAtLeast: boolean;
+}
+
+const bounded = (found: number) =>
+  found > SEARCH_COUNT_MAX
+    ? { count: SEARCH_COUNT_MAX, countAtLeast: true }
+    : { count: found, countAtLeast: false };
+
+/**
+ * A search's or an incident's page and count (lists.ts). An incident's complaints are counted
+ * whole. A search counts up to SEARCH_COUNT_MAX (decision 0025): newest first, its first
+ * SEARCH_COUNT_MAX + 1 ids are read once, in one statement, for both the page and the count (a
+ * page past them reads on its own); in due order or a period's, the count stops there.
+ */
+export async function matchingList(
+  ctx: Ctx,
+  list: SearchedList,
+  terms: SearchTerm[] | null,
+  q: TPageQuery,
+  now: number,
+): Promise<Matched> {
+  if (!terms) return { rows: [], count: 0, countAtLeast: false };
+  const source = sourceOf(ctx.database.dialect, list, terms, await probeKeys(ctx, terms), now);
+  if (terms.length === 0 || list.overdue || list.period) {
+    const limit = terms.length === 0 ? null : SEARCH_COUNT_MAX + 1;
+    const [rows, found] = await Promise.all([
+      pageOfSource(ctx, list, source, q),
+      countOf(ctx, source, limit),
+    ]);
+    return { rows, ...bounded(found) };
+  }
+  const read =
+    source.textAlone ??
+    sql`select complaints.id from ${source.from} ${whereOf(source.where)} order by ${source.newestFirst} desc`;
+  const { rows: first } = await sql<{ id: number }>`${read} limit ${SEARCH_COUNT_MAX + 1}`.execute(
+    ctx.database.db,
+  );
+  const ids = first.map((r) => Number(r.id));
+  const counted = bounded(ids.length);
+  const before = q.before;
+  const after = before === undefined ? ids : ids.filter((id) => id < before);
+  const start = before === undefined ? (q.page - 1) * q.pageSize : 0;
+  if (!counted.countAtLeast || start + q.pageSize <= after.length) {
+    const onPage = after.slice(start, start + q.pageSize);
+    const rows = onPage.length === 0 ? [] : await rowsByIds(ctx.database, { ids: onPage });
+    return { rows: rows.sort(pageOrder({ overdue: false, period: false })), ...counted };
+  }
+  return { rows: await pageOfSource(ctx, list, source, q), ...counted };
+}
+
+/** How many complaints a source holds; at most `limit` when one is given. */
+async function countOf(ctx: Ctx, source: Source, limit: number | null): Promise<number> {
+  const all = sql`select 1 as one from ${source.from} ${whereOf(source.where)}`;
+  const counted =
+    limit === null
+      ? sql<{ n: number }>`select count(*) as n from ${source.from} ${whereOf(source.where)}`
+      : sql<{ n: number }>`select count(*) as n from (${all} limit ${limit}) as found`;
+  const { rows } = await counted.execute(ctx.database.db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /**
  * One page of a search or an incident's list, in the list's order (newest first; overdue: most overdue first; a period:
  * newest first by filing time), by number or after `before` (that complaint's place in the order).
- * `terms` null: `q` had no word to look for, and nothing matches.
+ * `terms` null: `q` had no word to look for, and nothing matches. The export's batches (export.ts).
  */
 export async function matchingPage(
   ctx: Ctx,
@@ -211,17 +238,18 @@ export async function matchingPage(
   now: number,
 ): Promise<ComplaintRow[]> {
   if (!terms) return [];
-  const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
+  const source = sourceOf(ctx.database.dialect, list, terms, await probeKeys(ctx, terms), now);
+  return pageOfSource(ctx, list, source, q);
+}
+
+async function pageOfSource(
+  ctx: Ctx,
+  list: SearchedList,
+  source: Source,
+  q: TPageQuery,
+): Promise<ComplaintRow[]> {
   const before = q.before;
   const offset = before !== undefined ? 0 : (q.page - 1) * q.pageSize;
-  const all = source.keyLed ? await keyLedIds(ctx, list, terms, source, now) : null;
-  if (all) {
-    const after = before === undefined ? all : all.filter((id) => id < before);
-    const ids = after.slice(offset, offset + q.pageSize);
-    return ids.length === 0
-      ? []
-      : (await rowsByIds(ctx.database, { ids })).sort(pageOrder({ overdue: false, period: false }));
-  }
   const where = [...source.where];
   let order: RawBuilder<unknown>;
   if (list.overdue) {
@@ -245,22 +273,4 @@ export async function matchingPage(
   if (ids.length === 0) return [];
   const rows = await rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
   return rows.sort(pageOrder({ overdue: list.overdue === true, period: list.period !== undefined }));
-}
-
-/** How many complaints of the list a search or an incident holds. */
-export async function matchingCount(
-  ctx: Ctx,
-  list: SearchedList,
-  terms: SearchTerm[] | null,
-  now: number,
-): Promise<number> {
-  if (!terms) return 0;
-  const source = sourceOf(ctx.database.dialect, list, terms, await keyWords(ctx, terms), now);
-  const all = source.keyLed ? await keyLedIds(ctx, list, terms, source, now) : null;
-  if (all) return all.length;
-  const counted = source.textAlone
-    ? sql<{ n: number }>`select count(*) as n from ${source.textAlone}`
-    : sql<{ n: number }>`select count(*) as n from ${source.from} ${whereOf(source.where)}`;
-  const { rows } = await counted.execute(ctx.database.db);
-  return Number(rows[0]?.n ?? 0);
 }

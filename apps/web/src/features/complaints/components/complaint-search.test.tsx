@@ -81,4 +81,20 @@ describe('complaint search', () => {
     await waitFor(() => expect(screen.getByLabelText('Search complaints')).toHaveValue('other'));
     expect(await screen.findByText('Clear search')).toBeInTheDocument();
   });
+
+  it('says "More than 1,000 complaints" of a search counted to its limit, on the admin\'s and the authority\'s lists', async () => {
+    const full = Array.from({ length: 20 }, (_, i) => complaint({ id: 100 - i, token: `CMP-WATER${i}` }));
+    const more = { ...page(full, 1000), countAtLeast: true };
+    mockFetch({
+      'GET /api/complaints/admin/all': () => jsonResponse(200, more),
+      'GET /api/complaints/authority': () => jsonResponse(200, { ...more, stats }),
+    });
+    const admin = renderRoutes([{ path: '/', element: <ViewComplaints /> }], ['/?q=water']);
+    expect(await screen.findByText('More than 1,000 complaints')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of more than 50')).toBeInTheDocument();
+    admin.unmount();
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/?q=water']);
+    expect(await screen.findByText('More than 1,000 complaints')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
 });

@@ -231,6 +231,8 @@ export function ComplaintTable({
             page={list.page}
             pageSize={list.pageSize || PAGE_SIZE_DEFAULT}
             count={list.count}
+            countAtLeast={list.countAtLeast}
+            shown={list.data.length}
             onPageChange={onPageChange}
           />
         </>

@@ -1,6 +1,7 @@
 import {
   COMPLAINT_STATUSES,
   MSG,
+  MSG_SEARCH,
   manageComplaintsHeading,
   type TComplaint,
   type TComplaintStatus,
@@ -177,7 +178,9 @@ export function ManageComplaints({ user }: { user: TUser }) {
                 Overdue
               </ToggleButton>
             </div>
-            {list && <p className="text-sm text-slate-600">{list.count} complaints</p>}
+            {list && (
+              <p className="text-sm text-slate-600">{MSG_SEARCH.count(list.count, list.countAtLeast)}</p>
+            )}
           </div>
           {incident && (
             <IncidentFilterNote

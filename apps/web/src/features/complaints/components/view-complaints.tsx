@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, type TComplaint } from '@bit/contract';
+import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, MSG_SEARCH, type TComplaint } from '@bit/contract';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CsvTimesNote, ExportCsvLink } from '../../../components/export-csv-link';
@@ -188,7 +188,7 @@ export function ViewComplaints() {
         <ComplaintSearch value={filters.q} onSearch={onSearch} />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-700" aria-live="polite">
-            {list ? `${list.count} complaints` : ''}
+            {list ? MSG_SEARCH.count(list.count, list.countAtLeast) : ''}
           </p>
           <div className="flex flex-wrap gap-3">
             <ToggleButton pressed={filters.overdue} onPressedChange={onOverdue}>
