@@ -376,6 +376,7 @@ if (TEST_DIALECT === 'sqlite') {
         ['/api/complaints/admin/all?q=signal&type=College&before=400', admin.token, 'text'],
         ['/api/complaints/admin/all?q=signal%20101', admin.token, 'keys'],
         ['/api/complaints/admin/all?q=101', admin.token, 'keys'],
+        ['/api/complaints/authority?q=101', warden.token, 'keys'],
         ['/api/complaints/authority?q=signal&overdue=true', warden.token, 'ordered'],
         ['/api/complaints/admin/all?q=signal&from=2026-01-01&to=2026-01-31', admin.token, 'ordered'],
       ];
@@ -406,9 +407,17 @@ if (TEST_DIALECT === 'sqlite') {
             expect(plan, said).toMatch(
               /^SCAN complaint_search VIRTUAL TABLE INDEX \d+:M1<?( \| SEARCH complaints USING (INTEGER PRIMARY KEY|COVERING INDEX) [^|]*)?$/,
             );
+          } else if (shape === 'keys') {
+            // a key word's complaints (its indexes and its text) lead; a scope's room number is one
+            // range of the room index, that hostel's alone
+            expect(plan, said).toMatch(
+              who === warden.token
+                ? /complaints_room_lower_idx \(<expr>=\? AND hostel_no=\?\)/
+                : /complaints_room_lower_idx \(<expr>=\?\)/,
+            );
+            expect(plan, said).toMatch(/VIRTUAL TABLE INDEX/);
           } else {
-            // a key word's complaints (its indexes and its text) lead
-            expect(plan, said).toMatch(/complaints_room_lower_idx/);
+            // words that are no key: the text index, as a condition of the list's own walk
             expect(plan, said).toMatch(/VIRTUAL TABLE INDEX/);
           }
         }

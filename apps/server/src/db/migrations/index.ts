@@ -22,6 +22,7 @@ import { search } from './015-search';
 import { webPush } from './016-web-push';
 import { incidents } from './017-incidents';
 import { incidentGroups } from './018-incident-groups';
+import { searchKeysInScope } from './019-search-keys-in-scope';
 
 export type { MigrationSettings };
 
@@ -49,5 +50,6 @@ export function migrations(
     '016_web_push': webPush(dialect),
     '017_incidents': incidents(dialect),
     '018_incident_groups': incidentGroups(dialect),
+    '019_search_keys_in_scope': searchKeysInScope(dialect),
   };
 }

@@ -15,7 +15,7 @@ import type { ComplaintRow } from './rows';
  * status, overdue, period, incident), so a search never returns what the list would not; a
  * complaint is kept when each word of `q` matches it (AND), by one of:
  * - its token (unique index; tokens are upper case), roll number or room number, whole and
- *   case-insensitive (their lower(...) indexes, migration 015);
+ *   case-insensitive (their lower(...) indexes, migrations 015 and 019);
  * - or every normalised part of the word begins a word of its search document (the student's name,
  *   description, remarks, messages): an FTS5 prefix query on SQLite, a tsquery of prefixes on
  *   PostgreSQL, both built here from letters and digits only, so no syntax of either can be typed.
@@ -31,35 +31,71 @@ export interface SearchedList {
   incident?: number | undefined;
 }
 
-/** The complaints one word of `q` matches, as a subquery of ids (also an incident's list, incidents.ts). */
-export function termIds(dialect: Dialect, term: SearchTerm): RawBuilder<number> {
-  const token = term.raw.toUpperCase();
+/** Which of the exact keys a word of `q` is: some complaint's token, roll number, room number. */
+export interface KeyKinds {
+  token: boolean;
+  roll: boolean;
+  room: boolean;
+}
+const EVERY_KEY: KeyKinds = { token: true, roll: true, room: true };
+const NO_KEY: KeyKinds = { token: false, roll: false, room: false };
+
+/**
+ * The complaints one word of `q` matches, as a subquery of ids (also an incident's list,
+ * incidents.ts): its text's, and its keys' of the kinds it is (all three when not known). `within`:
+ * the list's conditions on `complaints`, written into each key's lookup as well, so a key's
+ * complaints outside the list are not read at all (the room index leads with the hostel,
+ * migration 019) and the planner sees how few they are.
+ */
+export function termIds(
+  dialect: Dialect,
+  term: SearchTerm,
+  kinds: KeyKinds = EVERY_KEY,
+  within: RawBuilder<unknown>[] = [],
+): RawBuilder<number> {
   const key = term.raw.toLowerCase();
-  const keys = sql`select id from complaints where token = ${token}
-    union select id from complaints where lower(student_roll) = ${key}
-    union select id from complaints where lower(room_no) = ${key}`;
+  const lookups = [
+    kinds.token && sql`token = ${term.raw.toUpperCase()}`,
+    kinds.roll && sql`lower(student_roll) = ${key}`,
+    kinds.room && sql`lower(room_no) = ${key}`,
+  ].flatMap((by) =>
+    by ? [sql` union select id from complaints where ${sql.join([by, ...within], sql` and `)}`] : [],
+  );
+  const keys = sql.join(lookups, sql``);
   if (dialect === 'postgres') {
     const query = term.parts.map((p) => `'${p}':*`).join(' & ');
-    return sql<number>`(select complaint_id from complaint_search where doc @@ ${query}::tsquery union ${keys})`;
+    return sql<number>`(select complaint_id from complaint_search where doc @@ ${query}::tsquery${keys})`;
   }
   const match = term.parts.map((p) => `"${p}"*`).join(' AND ');
-  return sql<number>`(select rowid from complaint_search where complaint_search match ${match} union ${keys})`;
+  return sql<number>`(select rowid from complaint_search where complaint_search match ${match}${keys})`;
 }
 
 /**
- * Which words of `q` are some complaint's token, roll or room number: one statement of three index
- * seeks a word. Those words keep their own set of ids (termIds); the others are text alone.
+ * Which words of `q` are some complaint's token, roll or room number, and which of the three: one
+ * statement of three index seeks a word. Those words keep their own set of ids (termIds); the
+ * others are text alone.
  */
-async function probeKeys(ctx: Ctx, terms: SearchTerm[]): Promise<Set<SearchTerm>> {
-  if (terms.length === 0) return new Set();
+async function probeKeys(ctx: Ctx, terms: SearchTerm[]): Promise<Map<SearchTerm, KeyKinds>> {
+  if (terms.length === 0) return new Map();
   const probes = terms.map((term, i) => {
     const key = term.raw.toLowerCase();
-    return sql`select ${sql.lit(i)} as i where exists (select 1 from complaints where token = ${term.raw.toUpperCase()})
-      or exists (select 1 from complaints where lower(student_roll) = ${key})
-      or exists (select 1 from complaints where lower(room_no) = ${key})`;
+    return sql`select ${sql.lit(i)} as i,
+      exists (select 1 from complaints where token = ${term.raw.toUpperCase()}) as token,
+      exists (select 1 from complaints where lower(student_roll) = ${key}) as roll,
+      exists (select 1 from complaints where lower(room_no) = ${key}) as room`;
   });
-  const { rows } = await sql<{ i: number }>`${sql.join(probes, sql` union all `)}`.execute(ctx.database.db);
-  return new Set(rows.map((r) => terms[Number(r.i)] as SearchTerm));
+  const { rows } = await sql<{ i: number; token: unknown; roll: unknown; room: unknown }>`${sql.join(
+    probes,
+    sql` union all `,
+  )}`.execute(ctx.database.db);
+  // SQLite answers 0 or 1, PostgreSQL a boolean
+  const yes = (v: unknown) => v === true || Number(v) === 1;
+  const keys = new Map<SearchTerm, KeyKinds>();
+  for (const r of rows) {
+    const kinds = { token: yes(r.token), roll: yes(r.roll), room: yes(r.room) };
+    if (kinds.token || kinds.roll || kinds.room) keys.set(terms[Number(r.i)] as SearchTerm, kinds);
+  }
+  return keys;
 }
 
 /** The list's own conditions on `complaints`, the same whichever table a search walks. */
@@ -101,14 +137,15 @@ function sourceOf(
   dialect: Dialect,
   list: SearchedList,
   terms: SearchTerm[],
-  keys: Set<SearchTerm>,
+  keys: Map<SearchTerm, KeyKinds>,
   now: number,
 ): Source {
   const conditions = listConditions(list, now);
   const text = terms.filter((t) => !keys.has(t));
   const parts = text.flatMap((t) => t.parts);
   const postgres = dialect === 'postgres';
-  const idsOf = (t: SearchTerm) => sql`complaints.id in ${termIds(dialect, t)}`;
+  const idsOf = (t: SearchTerm) =>
+    sql`complaints.id in ${termIds(dialect, t, keys.get(t) ?? NO_KEY, conditions)}`;
   if (list.overdue || list.period || text.length === 0) {
     return {
       from: sql`complaints`,
