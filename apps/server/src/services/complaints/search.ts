@@ -52,6 +52,7 @@ export function termIds(
   term: SearchTerm,
   kinds: KeyKinds = EVERY_KEY,
   within: RawBuilder<unknown>[] = [],
+  textWithin = false,
 ): RawBuilder<number> {
   const key = term.raw.toLowerCase();
   const lookups = [
@@ -62,12 +63,20 @@ export function termIds(
     by ? [sql` union select id from complaints where ${sql.join([by, ...within], sql` and `)}`] : [],
   );
   const keys = sql.join(lookups, sql``);
+  const inList = textWithin && within.length > 0;
+  const also = inList ? sql` and ${sql.join(within, sql` and `)}` : sql``;
   if (dialect === 'postgres') {
     const query = term.parts.map((p) => `'${p}':*`).join(' & ');
-    return sql<number>`(select complaint_id from complaint_search where doc @@ ${query}::tsquery${keys})`;
+    const from = inList
+      ? sql`complaint_search join complaints on complaints.id = complaint_search.complaint_id`
+      : sql`complaint_search`;
+    return sql<number>`(select complaint_search.complaint_id as id from ${from} where complaint_search.doc @@ ${query}::tsquery${also}${keys})`;
   }
   const match = term.parts.map((p) => `"${p}"*`).join(' AND ');
-  return sql<number>`(select rowid from complaint_search where complaint_search match ${match}${keys})`;
+  const from = inList
+    ? sql`complaint_search cross join complaints on complaints.id = complaint_search.rowid`
+    : sql`complaint_search`;
+  return sql<number>`(select complaint_search.rowid as id from ${from} where complaint_search match ${match}${also}${keys})`;
 }
 
 /**
@@ -146,7 +155,8 @@ function sourceOf(
   const postgres = dialect === 'postgres';
   const idsOf = (t: SearchTerm) =>
     sql`complaints.id in ${termIds(dialect, t, keys.get(t) ?? NO_KEY, conditions)}`;
-  if (list.overdue || list.period || text.length === 0) {
+  // an incident's complaints (no word), or a list in due order or a period's
+  if (list.overdue || list.period || terms.length === 0) {
     return {
       from: sql`complaints`,
       where: [...conditions, ...terms.map(idsOf)],
@@ -154,18 +164,30 @@ function sourceOf(
       textAlone: null,
     };
   }
-  if (keys.size > 0) {
-    // the key words' sets lead; each other word is looked for in the complaint's document
-    const inDocument = postgres
-      ? [sql`complaint_search.doc @@ ${parts.map((p) => `'${p}':*`).join(' & ')}::tsquery`]
-      : parts.map((p) => sql`(' ' || complaint_search.doc) like ${`% ${p}%`}`);
-    const join = postgres
-      ? sql`complaints join complaint_search on complaint_search.complaint_id = complaints.id`
-      : sql`complaints cross join complaint_search on complaint_search.rowid = complaints.id`;
+  const [lead, ...otherKeys] = terms.filter((t) => keys.has(t));
+  if (lead) {
+    // the first key word's complaints in the list (its keys' and its text's, each lookup with the
+    // list's conditions) lead, and nothing else is walked: any other key word's set is a condition,
+    // any other word is looked for in each of those complaints' documents
+    const inDocument =
+      parts.length === 0
+        ? []
+        : postgres
+          ? [sql`complaint_search.doc @@ ${parts.map((p) => `'${p}':*`).join(' & ')}::tsquery`]
+          : parts.map((p) => sql`(' ' || complaint_search.doc) like ${`% ${p}%`}`);
+    const documents =
+      parts.length === 0
+        ? sql``
+        : postgres
+          ? sql` join complaint_search on complaint_search.complaint_id = k.id`
+          : sql` cross join complaint_search on complaint_search.rowid = k.id`;
     return {
-      from: join,
-      where: [...conditions, ...terms.filter((t) => keys.has(t)).map(idsOf), ...inDocument],
-      newestFirst: sql`complaints.id`,
+      from: sql`${termIds(dialect, lead, keys.get(lead), conditions, true)} as k${documents}`,
+      where: [
+        ...otherKeys.map((t) => sql`k.id in ${termIds(dialect, t, keys.get(t), conditions)}`),
+        ...inDocument,
+      ],
+      newestFirst: sql`k.id`,
       textAlone: null,
     };
   }
@@ -234,7 +256,7 @@ export async function matchingList(
   }
   const read =
     source.textAlone ??
-    sql`select complaints.id from ${source.from} ${whereOf(source.where)} order by ${source.newestFirst} desc`;
+    sql`select ${source.newestFirst} as id from ${source.from} ${whereOf(source.where)} order by ${source.newestFirst} desc`;
   const { rows: first } = await sql<{ id: number }>`${read} limit ${SEARCH_COUNT_MAX + 1}`.execute(
     ctx.database.db,
   );
@@ -305,7 +327,9 @@ async function pageOfSource(
     order = sql`${source.newestFirst} desc`;
     if (before !== undefined) where.push(sql`${source.newestFirst} < ${before}`);
   }
-  const { rows: ids } = await sql<{ id: number }>`select complaints.id from ${source.from} ${whereOf(where)}
+  const { rows: ids } = await sql<{
+    id: number;
+  }>`select ${source.newestFirst} as id from ${source.from} ${whereOf(where)}
     order by ${order} limit ${q.pageSize} offset ${offset}`.execute(ctx.database.db);
   if (ids.length === 0) return [];
   const rows = await rowsByIds(ctx.database, { ids: ids.map((r) => Number(r.id)) });
