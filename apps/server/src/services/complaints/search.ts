@@ -129,10 +129,14 @@ function listConditions(list: SearchedList, now: number): RawBuilder<unknown>[] 
  *   text index, walked newest first (FTS5 and the GIN-indexed table both by complaint id) and joined
  *   to the complaint for the list's conditions: a page stops after its rows, however many
  *   complaints a word is in.
- * - `keys`: when a word is a token, a roll or a room number, its set of ids (termIds: the key's
- *   complaints and the text's) is small and leads; any other word is checked on each of those
- *   complaints' documents (a word beginning with it), not read as a set of its own.
- * A list in due order or a period's takes each word's set of ids as a condition of its walk.
+ * - `keys`: when a word is a token, a roll or a room number, its complaints in the list (termIds:
+ *   the key's, of the kinds the probe found, and the text's, each lookup with the list's conditions)
+ *   are few and lead as a set of their own (`k`), joined to no walk of `complaints` (PostgreSQL's
+ *   planner merge-joined a backward walk of the whole table to a roll number's 353 ids); another
+ *   key word's set is a condition, any other word is checked on each of those complaints'
+ *   documents (a word beginning with it), not read as a set of its own.
+ * A list in due order or a period's, and an incident's complaints, take each word's set of ids as a
+ * condition of the list's own walk. `newestFirst` is also the id the statement selects.
  */
 interface Source {
   from: RawBuilder<unknown>;
