@@ -1,12 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { webProject } from './apps/web/vitest.config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * Test files that replace a module (vi.mock): they need modules of their own, so they run in a
- * project that keeps each file's modules apart (vitest's default isolation).
+ * Test files that replace a module or load modules anew (vi.mock, vi.doMock, vi.resetModules): they
+ * need modules of their own, so they run in a project that keeps each file's modules apart (vitest's
+ * default isolation). Found by reading the files, so a new one cannot be forgotten; relative to `root`.
  */
-const MOCKING = ['src/routes/complaints/token-retry.test.ts', 'src/routes/complaints/group-commit.test.ts'];
+function ownModules(project: string, dirs: string[]): string[] {
+  const root = path.join(path.dirname(fileURLToPath(import.meta.url)), project);
+  const uses = /\bvi\.(mock|doMock|resetModules)\(/;
+  return dirs.flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f))
+      .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
+      .filter((f) => uses.test(fs.readFileSync(path.join(root, f), 'utf8'))),
+  );
+}
+const MOCKING = ownModules('apps/server', ['src', 'test']);
+const WEB_OWN_MODULES = ownModules('apps/web', ['src']);
 
 /**
  * The server's tests on one dialect. Every other file shares its worker's modules with the files
@@ -47,7 +64,10 @@ export default defineConfig({
       serverProject('sqlite'),
       serverProject('sqlite', true),
       ...(withPostgres ? [serverProject('postgres'), serverProject('postgres', true)] : []),
-      './apps/web',
+      // the web's files share their worker's modules and jsdom like the server's (isolate: false),
+      // but for those that load modules anew, in a project of their own
+      webProject({ name: 'web', exclude: WEB_OWN_MODULES, isolate: false }),
+      webProject({ name: 'web-own-modules', include: WEB_OWN_MODULES, isolate: true }),
     ],
   },
 });

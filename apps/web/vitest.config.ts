@@ -1,15 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineProject } from 'vitest/config';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    // four test workers share two cores with the server's suites: a screen's test that takes 1 s alone
-    // took over the default 5 s in a loaded run; a failing wait still fails at findBy's 3 s
-    testTimeout: 15_000,
-  },
-});
+/**
+ * The web's test project (the root vitest.config.ts runs it twice: the files that load modules anew
+ * in a project that keeps each file's modules apart, every other file sharing its worker's modules
+ * and jsdom window).
+ */
+export function webProject(test: { name: string; include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return defineProject({
+    plugins: [react()],
+    test: {
+      root: path.dirname(fileURLToPath(import.meta.url)),
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      // four test workers share two cores with the server's suites: a screen's test that takes 1 s alone
+      // took over the default 5 s in a loaded run; a failing wait still fails at findBy's 3 s
+      testTimeout: 15_000,
+      ...test,
+    },
+  });
+}
+
+export default webProject({ name: 'web', isolate: true });
