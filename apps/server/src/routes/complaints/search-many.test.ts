@@ -142,6 +142,31 @@ it('counts words of the text alone up to the limit, on every list, and in a peri
   });
 });
 
+it("counts an incident's complaints whole, however many, and a search among them up to the limit", async () => {
+  const declared = await t.request({
+    method: 'POST',
+    url: '/api/incidents',
+    token: admin.token,
+    payload: { title: 'Fans of Z-9', type: 'Hostel', hostelNo: 3, subType: 'Fan' },
+  });
+  expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+  const incident = (declared.body as { data: { id: number } }).data.id;
+  // every one of them linked at once (the API links 500 a request)
+  await t.ctx.database.db
+    .updateTable('complaints')
+    .set({ incident_id: incident })
+    .where('room_no', '=', ROOM)
+    .execute();
+  const linked = await t.request({
+    method: 'GET',
+    url: `/api/complaints/admin/all?incident=${incident}`,
+    token: admin.token,
+  });
+  expect(linked.body).toMatchObject({ count: MANY });
+  expect(linked.body).not.toHaveProperty('countAtLeast');
+  expect(counted(await search(admin, 'admin/all', 'fan', `&incident=${incident}`))).toEqual(more);
+});
+
 it('says nothing of "more" on a list that is not a search, however long', async () => {
   const mine = await t.request({ method: 'GET', url: '/api/complaints/student', token: student.token });
   expect(mine.body).toMatchObject({ count: MANY });

@@ -251,12 +251,12 @@ export async function matchingList(
   if (!terms) return { rows: [], count: 0, countAtLeast: false };
   const source = sourceOf(ctx.database.dialect, list, terms, await probeKeys(ctx, terms), now);
   if (terms.length === 0 || list.overdue || list.period) {
-    const limit = terms.length === 0 ? null : SEARCH_COUNT_MAX + 1;
+    const whole = terms.length === 0;
     const [rows, found] = await Promise.all([
       pageOfSource(ctx, list, source, q),
-      countOf(ctx, source, limit),
+      countOf(ctx, source, whole ? null : SEARCH_COUNT_MAX + 1),
     ]);
-    return { rows, ...bounded(found) };
+    return { rows, ...(whole ? { count: found, countAtLeast: false } : bounded(found)) };
   }
   const read =
     source.textAlone ??
