@@ -1,8 +1,7 @@
-import { afterEach } from 'vitest';
-
 /**
  * Makes the screen a phone's (below Tailwind's `sm`) for the rest of the test: matchMedia answers as
- * a 360-pixel-wide browser would. jsdom has no matchMedia, which the app reads as a wide screen.
+ * a 360-pixel-wide browser would. jsdom has no matchMedia, which the app reads as a wide screen;
+ * setup.ts takes it away after every test.
  */
 export function phoneWidth(width = 360) {
   Object.defineProperty(window, 'matchMedia', {
@@ -24,8 +23,3 @@ export function phoneWidth(width = 360) {
     },
   });
 }
-
-afterEach(() => {
-  // back to jsdom's own window: no matchMedia, a wide screen
-  Reflect.deleteProperty(window, 'matchMedia');
-});
