@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto';
 import {
-  getComplaintByToken,
   getComplaintByTokenWithSession,
   listAdminComplaints,
   listAdminComplaintsWithSession,
@@ -136,13 +135,10 @@ if (TEST_DIALECT === 'postgres') {
         expect((await counted({ method: 'GET', url: bad, token: student.token })).status).toBe(400);
       });
 
-      it('gives the same answer as the statements it replaces', async () => {
+      it('reads the same session as the session lookup of every other route', async () => {
         for (const who of [student, warden, admin]) {
-          const session = await findSession(t.ctx, who.token);
-          const alone = await getComplaintByToken(t.ctx, session!.user, token);
           const joined = await getComplaintByTokenWithSession(t.ctx, sha256(who.token), token);
-          expect(joined.session).toEqual(session);
-          expect(await joined.answer(joined.session!.user)).toEqual(alone);
+          expect(joined.session).toEqual(await findSession(t.ctx, who.token));
         }
       });
     });

@@ -1,6 +1,6 @@
 import { MSG, MSG_SECURITY, type TRole } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Dialect } from '../../db/database';
 import { forbidden, unauthorized } from '../../lib/errors';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../services/device-cookies';
 import { findSession, type SessionInfo, tokenHashOf } from '../../services/sessions';
@@ -69,13 +69,13 @@ export function requireRoleBeforeTwoFactor(...roles: TRole[]) {
 }
 
 /**
- * The options of a read route whose session PostgreSQL checks in the read's own statement
- * (decision 0019), so that the request is one round trip: the hook only turns away a request
- * without a token, and the handler answers through signedInRead. On SQLite, where a statement
- * costs microseconds in process, requireRole as on every other route.
+ * The options of a read route whose session is checked in the read's own statement (decision 0019),
+ * so that the request is one statement: the hook only turns away a request without a token, and the
+ * handler answers through signedInRead. `joinedOn`: the dialects that read it so; on the others
+ * requireRole as on every other route, and the handler's `alone` answers.
  */
-export function sessionInStatement(database: Database, ...roles: TRole[]) {
-  if (database.dialect !== 'postgres') return { preValidation: requireRole(...roles) };
+export function sessionInStatement(database: Database, joinedOn: readonly Dialect[], ...roles: TRole[]) {
+  if (!joinedOn.includes(database.dialect)) return { preValidation: requireRole(...roles) };
   return {
     preValidation: async (request: FastifyRequest) => {
       if (!tokenHashOf(readToken(request) ?? '')) throw unauthorized(MSG.notSignedIn);
@@ -92,17 +92,18 @@ export interface ReadWithSession<T> {
 }
 
 /**
- * The handler's side of sessionInStatement: `alone` when the session is already checked (SQLite),
- * else `joined`, which reads the session and the data together; its data is used only once the
- * session is found live and its role allowed, with the same 401 and 403 as requireRole.
+ * The handler's side of sessionInStatement: `alone` when the session is already checked (the
+ * dialects the route does not join on), else `joined`, which reads the session and the data
+ * together; its data is used only once the session is found live and its role allowed, with the
+ * same 401 and 403 as requireRole. A route joined on every dialect passes no `alone`.
  */
 export async function signedInRead<T>(
   request: FastifyRequest,
   roles: TRole[],
-  alone: (user: UserRow) => Promise<T>,
+  alone: ((user: UserRow) => Promise<T>) | null,
   joined: (tokenHash: string) => Promise<ReadWithSession<T>>,
 ): Promise<T> {
-  if (request.auth) return alone(request.auth.user);
+  if (request.auth && alone) return alone(request.auth.user);
   if (request.validationError) {
     await requireRole(...roles)(request);
     throw request.validationError;

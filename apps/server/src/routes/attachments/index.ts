@@ -15,7 +15,7 @@ export default async function attachmentRoutes(fastify: FastifyInstance) {
     app.get(
       path,
       {
-        ...sessionInStatement(ctx.database),
+        ...sessionInStatement(ctx.database, ['postgres']),
         schema: {
           tags: ['conversation'],
           summary: size === 'full' ? 'A photo of a complaint' : "A photo's thumbnail (at most 320 px)",

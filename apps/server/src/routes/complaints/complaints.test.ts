@@ -2,6 +2,7 @@ import { MSG, MSG_COMPLAINT } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { readStatementCount } from '../../ops/statement-count';
 
 let t: TestApp;
 let student: Built;
@@ -430,6 +431,35 @@ describe('looking a complaint up by token', () => {
   it('answers 401 to an anonymous caller', async () => {
     const res = await t.request({ method: 'GET', url: '/api/complaints/CMP-ZZZZZZZZZZ' });
     expect(res.status).toBe(401);
+  });
+
+  it('reads the session, the complaint, its history, messages and photos in one statement', async () => {
+    const owner = await buildStudent(t);
+    const { token, id } = (await file(owner.token, hostel)).body.complaint;
+    await t.request({
+      method: 'PUT',
+      url: `/api/complaints/${id}`,
+      token: warden.token,
+      payload: { status: 'In Progress', remarks: 'Plumber called' },
+    });
+    await t.request({
+      method: 'POST',
+      url: `/api/complaints/${id}/messages`,
+      token: owner.token,
+      payload: { body: 'Still dripping' },
+    });
+    for (const who of [owner, warden, admin]) {
+      const before = readStatementCount();
+      const res = await t.request({ method: 'GET', url: `/api/complaints/${token}`, token: who.token });
+      expect(readStatementCount() - before).toBe(1);
+      expect(res.status).toBe(200);
+      expect(res.body.data.history.map((h: { status: string }) => h.status)).toEqual([
+        'Pending',
+        'In Progress',
+      ]);
+      expect(res.body.data.messages.map((m: { body: string }) => m.body)).toEqual(['Still dripping']);
+      expect(res.body.data.attachments).toEqual([]);
+    }
   });
 });
 

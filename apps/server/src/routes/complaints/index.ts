@@ -29,7 +29,6 @@ import {
   complaintReport,
   exportDay,
   fileComplaint,
-  getComplaintByToken,
   getComplaintByTokenWithSession,
   listAdminComplaints,
   listAdminComplaintsWithSession,
@@ -99,7 +98,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/admin/all',
     {
-      ...sessionInStatement(ctx.database, 'admin'),
+      ...sessionInStatement(ctx.database, ['postgres'], 'admin'),
       schema: {
         tags,
         summary: 'All complaints matching every given filter',
@@ -179,7 +178,7 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
   app.get(
     '/:token',
     {
-      ...sessionInStatement(ctx.database),
+      ...sessionInStatement(ctx.database, ['sqlite', 'postgres']),
       schema: {
         tags,
         summary: 'One complaint with its history, for its student, an authority in scope or an admin',
@@ -189,11 +188,8 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { token } = request.params;
-      const data = await signedInRead(
-        request,
-        [],
-        (user) => getComplaintByToken(ctx, user, token),
-        (tokenHash) => getComplaintByTokenWithSession(ctx, tokenHash, token),
+      const data = await signedInRead(request, [], null, (tokenHash) =>
+        getComplaintByTokenWithSession(ctx, tokenHash, token),
       );
       return { data };
     },

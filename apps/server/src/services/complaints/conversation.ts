@@ -3,32 +3,14 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { type Placeholders, preparedQuery } from '../../lib/prepared';
 import { applyScope, complaintScope } from '../../policy/scope';
 import type { UserRow } from '../users';
-import { type ComplaintRow, toAttachment, toMessage } from './rows';
+import type { ComplaintRow } from './rows';
 
 /**
  * What messages, photos and reopening share (CONTRACT 5.2 to 5.4): the complaint as its page shows
  * them, who takes part, and whether it still takes part.
  */
-
-// the complaint's page is the token lookup, a hot path: compiled once, read on SQLite's fast path
-const messagesOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
-  db.selectFrom('complaint_messages').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
-);
-const attachmentsOf = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
-  db.selectFrom('complaint_attachments').selectAll().where('complaint_id', '=', p.complaintId).orderBy('id'),
-);
-
-/** The messages and photos of a complaint, oldest first, for its page. */
-export async function conversationOf(ctx: Ctx, complaintId: number) {
-  const [messages, attachments] = await Promise.all([
-    messagesOf(ctx.database, { complaintId }),
-    attachmentsOf(ctx.database, { complaintId }),
-  ]);
-  return { messages: messages.map(toMessage), attachments: attachments.map(toAttachment) };
-}
 
 /**
  * A complaint the user may see, or "not found" (a complaint out of scope is not admitted to

@@ -9,7 +9,7 @@ export {
   listAuthorityComplaints,
   listStudentComplaints,
 } from './lists';
-export { getComplaintByToken, getComplaintByTokenWithSession } from './lookup';
+export { getComplaintByTokenWithSession } from './lookup';
 export { postMessage } from './messages';
 export {
   addAttachment,

@@ -364,11 +364,6 @@ export const countInScope = preparedQuery((db, p: Placeholders<InScope>, kind: S
   whereScope(db.selectFrom('complaints'), kind, p.scope).select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
-export const complaintByToken = preparedQuery(
-  (db, p: Placeholders<InScope & { token: string }>, kind: ScopeKind) =>
-    whereScope(db.selectFrom('complaints').selectAll(), kind, p.scope).where('token', '=', p.token),
-);
-
 // two concurrent updates must not both move the counters away from the same old status, so
 // PostgreSQL locks the row (SQLite's transactions take turns anyway)
 export const complaintToUpdate = preparedQuery(
@@ -515,14 +510,6 @@ export async function setStatusOfMany(
 /** The student as a recipient of their complaint's news: address and channels (CONTRACT 6.3). */
 export const studentContact = preparedQuery((db, p: Placeholders<{ studentId: number }>) =>
   db.selectFrom('users').select(RECIPIENT_COLUMNS).where('users.id', '=', p.studentId),
-);
-
-export const historyOfComplaint = preparedQuery((db, p: Placeholders<{ complaintId: number }>) =>
-  db
-    .selectFrom('complaint_history')
-    .selectAll()
-    .where('complaint_id', '=', p.complaintId)
-    .orderBy('id', 'asc'),
 );
 
 // the ratings of an export page's complaints

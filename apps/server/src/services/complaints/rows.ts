@@ -22,10 +22,61 @@ export type HistoryRow = Selectable<ComplaintHistoryTable>;
 export type MessageRow = Selectable<ComplaintMessagesTable>;
 export type AttachmentRow = Selectable<ComplaintAttachmentsTable>;
 
+/**
+ * The columns each mapper below reads: what a statement that builds the rows as JSON selects
+ * (SQLite's json_object names every column it holds).
+ */
+export const SHOWN = {
+  complaint: [
+    'id',
+    'token',
+    'type',
+    'hostel_no',
+    'room_no',
+    'sub_type',
+    'description',
+    'status',
+    'remarks',
+    'assigned_name',
+    'assigned_designation',
+    'student_name',
+    'student_roll',
+    'created_at',
+    'updated_at',
+    'reopen_count',
+    'due_at',
+    'incident_id',
+    'incident_title',
+  ],
+  history: ['status', 'remarks', 'by_name', 'by_designation', 'at'],
+  message: ['id', 'body', 'by_name', 'by_role', 'by_designation', 'at'],
+  attachment: [
+    'id',
+    'content_type',
+    'width',
+    'height',
+    'bytes',
+    'by_name',
+    'by_role',
+    'by_designation',
+    'at',
+  ],
+} as const satisfies {
+  complaint: readonly (keyof ComplaintRow)[];
+  history: readonly (keyof HistoryRow)[];
+  message: readonly (keyof MessageRow)[];
+  attachment: readonly (keyof AttachmentRow)[];
+};
+
+export type ShownComplaint = Pick<ComplaintRow, (typeof SHOWN.complaint)[number]>;
+export type ShownHistory = Pick<HistoryRow, (typeof SHOWN.history)[number]>;
+export type ShownMessage = Pick<MessageRow, (typeof SHOWN.message)[number]>;
+export type ShownAttachment = Pick<AttachmentRow, (typeof SHOWN.attachment)[number]>;
+
 const iso = (ms: number) => isoFromMs(Number(ms));
 
 /** The API's complaint; `now` decides whether it is overdue. */
-export function toComplaint(row: ComplaintRow, now: number): TComplaint {
+export function toComplaint(row: ShownComplaint, now: number): TComplaint {
   return {
     id: Number(row.id),
     token: row.token,
@@ -56,7 +107,7 @@ export function toComplaint(row: ComplaintRow, now: number): TComplaint {
   };
 }
 
-export function toHistoryEntry(row: HistoryRow): TComplaintWithHistory['history'][number] {
+export function toHistoryEntry(row: ShownHistory): TComplaintWithHistory['history'][number] {
   return {
     status: row.status as TComplaintStatus,
     remarks: row.remarks,
@@ -71,14 +122,14 @@ const actorOf = (row: Pick<MessageRow, 'by_name' | 'by_role' | 'by_designation'>
   designation: (row.by_designation as TMessage['by']['designation']) ?? null,
 });
 
-export const toMessage = (row: MessageRow): TMessage => ({
+export const toMessage = (row: ShownMessage): TMessage => ({
   id: Number(row.id),
   body: row.body,
   by: actorOf(row),
   at: iso(row.at),
 });
 
-export const toAttachment = (row: AttachmentRow): TAttachment => ({
+export const toAttachment = (row: ShownAttachment): TAttachment => ({
   id: Number(row.id),
   url: attachmentUrl(Number(row.id)),
   thumbUrl: attachmentThumbUrl(Number(row.id)),
