@@ -38,8 +38,13 @@ const countersByKeys = preparedQuery((db, p: Placeholders<{ keys: readonly strin
   db.selectFrom('counters').select(['key', 'value']).where('key', 'in', p.keys),
 );
 
-// both dialects aggregate the rows into one JSON object, under their own names
-const allCounters = preparedQuery((db, _p: Placeholders<Record<never, never>>, dialect: Dialect) =>
+/**
+ * Every counter as one JSON text, both dialects under their own names: the keys are a fixed set
+ * (four statuses for each of a dozen-odd scopes, plus feedback), under a hundred rows, so reading
+ * them all beats looking each one up; and as one text, since turning each row into a JS object cost
+ * more than SQLite's own work. A scalar subquery, for a statement that reads more beside it.
+ */
+export const allCountersJson = (db: Kysely<DB>, dialect: Dialect) =>
   db
     .selectFrom('counters')
     .select(
@@ -47,17 +52,20 @@ const allCounters = preparedQuery((db, _p: Placeholders<Record<never, never>>, d
         ? sql<string | null>`json_object_agg(key, value)::text`
         : sql<string | null>`json_group_object(key, value)`
       ).as('counters'),
-    ),
+    );
+
+/** allCountersJson's text as counters by key. */
+export const countersFromJson = (text: string | null | undefined): Record<string, number> =>
+  text ? (JSON.parse(text) as Record<string, number>) : {};
+
+const allCounters = preparedQuery((db, _p: Placeholders<Record<never, never>>, dialect: Dialect) =>
+  allCountersJson(db, dialect),
 );
 
-/**
- * Every counter. The keys are a fixed set (four statuses for each of a dozen-odd scopes, plus
- * feedback), under a hundred rows, so reading them all beats looking each one up; and as one JSON
- * text, since turning each row into a JS object cost more than SQLite's own work.
- */
+/** Every counter (the admin stats read them with more beside: complaints/stats.ts). */
 export async function readAllCounters(database: Database): Promise<Record<string, number>> {
   const [row] = await allCounters(database, database.dialect, {});
-  return row?.counters ? (JSON.parse(row.counters) as Record<string, number>) : {};
+  return countersFromJson(row?.counters);
 }
 
 export async function readCounters(

@@ -173,7 +173,8 @@ if (TEST_DIALECT === 'sqlite') {
         // (overdue = open counters less those)
         for (const { sql, plan } of plans)
           expect(plan, `${url}: ${sql}`).toMatch(
-            sql.startsWith('select count')
+            // a count alone, or the stats' beside the counters
+            /count\(\*\)/.test(sql)
               ? /SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at>\?\)/
               : /^SEARCH complaints USING COVERING INDEX complaints_due_\w*idx \((\w+=\? AND )?due_at<\?\)$/,
           );

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { readStatementCount } from '../../ops/statement-count';
 import { createSession } from '../../services/sessions';
 
 const HOUR = 3_600_000;
@@ -453,11 +454,11 @@ describe('overdue lists and counts (5.5)', () => {
     const start = t.clock.now();
     for (const at of [0, 2 * HOUR, 8 * HOUR]) {
       t.clock.set(start + at);
-      const res = await t.request({
-        method: 'GET',
-        url: '/api/complaints/admin/stats',
-        token: await tokenOf(admin),
-      });
+      const token = await tokenOf(admin);
+      const before = readStatementCount();
+      const res = await t.request({ method: 'GET', url: '/api/complaints/admin/stats', token });
+      // the session, then the counters and the count of those not due yet in one statement
+      expect(readStatementCount() - before).toBe(2);
       expect(res.status).toBe(200);
       expect(res.body.overdue).toBe(await overdueCountInDb());
     }

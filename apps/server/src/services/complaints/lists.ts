@@ -159,9 +159,6 @@ export function overdueOf(
   return Math.max(0, open - notDue);
 }
 
-/** The admin stats' overdue: every open complaint less those not due yet. */
-export const notYetDueAnywhere = (ctx: Ctx, now: number) => notYetDue(ctx, NO_FILTER, undefined, now);
-
 export async function listStudentComplaints(
   ctx: Ctx,
   student: UserRow,
