@@ -36,6 +36,22 @@ export function startMailSender(ctx: Ctx): MailSender {
   const mailDir = path.join(config.dataDir, 'mail');
   const host = new URL(config.publicUrl).hostname || 'localhost';
 
+  // the development mailbox holds sign-in and reset codes: the owner's alone, like the database.
+  // Made once, not for every mail (a filing storm's mails each paid a mkdir), and again if removed.
+  let mailbox: Promise<unknown> | undefined;
+  async function writeToMailbox(file: string, message: Buffer) {
+    mailbox ??= fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
+    await mailbox;
+    try {
+      await fs.writeFile(file, message, { mode: 0o600 });
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'ENOENT') throw err;
+      mailbox = undefined;
+      await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
+      await fs.writeFile(file, message, { mode: 0o600 });
+    }
+  }
+
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
@@ -72,10 +88,8 @@ export function startMailSender(ctx: Ctx): MailSender {
       messageId: `<outbox-${row.id}-${row.created_at}@${host}>`,
     });
     if (!config.smtpUrl) {
-      // the development mailbox holds sign-in and reset codes: the owner's alone, like the database
-      await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
       const file = path.join(mailDir, `${row.created_at}-${row.id}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      await writeToMailbox(file, (info as unknown as { message: Buffer }).message);
       const code = /\b(\d{6})\b/.exec(row.subject)?.[1];
       log.info(
         { to: row.to_addr, subject: row.subject, ...(code ? { code } : {}), file },

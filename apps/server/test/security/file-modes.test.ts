@@ -84,4 +84,31 @@ describe('the development mailbox (no SMTP_URL)', () => {
     expect(modeOf(mailDir).toString(8)).toBe('700');
     for (const f of files) expect([f, modeOf(path.join(mailDir, f)).toString(8)]).toEqual([f, '600']);
   });
+
+  it('makes the mailbox again, 0700, when it is removed while the server runs', async () => {
+    const dataDir = path.join(root, 'mailbox-again', 'data');
+    const sender = startMailSender({ ...t.ctx, config: { ...t.config, smtpUrl: undefined, dataDir } });
+    const mailDir = path.join(dataDir, 'mail');
+    const send = async (subject: string) => {
+      await enqueueMail(
+        t.ctx.database.db,
+        { to: `again${process.pid}@bitmesra.ac.in`, subject, text: subject, html: `<p>${subject}</p>` },
+        t.clock.now(),
+      );
+      expect(await sender.drain()).toBeGreaterThanOrEqual(1);
+    };
+    try {
+      await send('First mail');
+      fs.rmSync(mailDir, { recursive: true });
+      await send('Second mail');
+    } finally {
+      await sender.stop();
+    }
+    const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+    expect(files.length).toBeGreaterThanOrEqual(1);
+    expect(files.some((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').includes('Second mail'))).toBe(
+      true,
+    );
+    expect(modeOf(mailDir).toString(8)).toBe('700');
+  });
 });
