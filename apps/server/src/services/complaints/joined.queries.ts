@@ -1,9 +1,9 @@
 import { COMPLAINT_STATUSES } from '@bit/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import * as pgJson from 'kysely/helpers/postgres';
-import * as sqliteJson from 'kysely/helpers/sqlite';
 import type { Dialect } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { jsonOf } from '../../lib/json-rows';
 import { type Placeholders, preparedQuery } from '../../lib/prepared';
 import { userSeesSql } from '../../policy/scope';
 import { liveSession } from '../sessions.queries';
@@ -20,9 +20,6 @@ interface WithSession {
   tokenHash: string;
   now: number;
 }
-
-/** The JSON builders of a dialect: both take a subquery of named columns (SQLite's json_object must name each). */
-const jsonOf = (dialect: Dialect) => (dialect === 'postgres' ? pgJson : sqliteJson);
 
 /**
  * The session, and the complaint of `token` if its user may see it, with all its page shows, in
@@ -82,10 +79,6 @@ export const complaintPageWithSession = preparedQuery(
       });
   },
 );
-
-/** A JSON column as PostgreSQL's driver gives it (parsed) whatever the dialect: SQLite's is text. */
-export const parsedJson = <T>(value: unknown): T =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 const STATUS_LITERALS = COMPLAINT_STATUSES.map((s) => sql.lit(`:${s}`));
 

@@ -1,10 +1,11 @@
 import { MSG, type TComplaintWithHistory } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { notFound } from '../../lib/errors';
+import { parsedJson } from '../../lib/json-rows';
 import { toldRating } from '../../policy/scope';
 import { sessionOf } from '../sessions';
 import type { UserRow } from '../users';
-import { complaintPageWithSession, parsedJson } from './joined.queries';
+import { complaintPageWithSession } from './joined.queries';
 import {
   type ShownAttachment,
   type ShownComplaint,
