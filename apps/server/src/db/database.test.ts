@@ -226,7 +226,9 @@ if (TEST_DIALECT === 'sqlite') {
         t.database.db.insertInto('counters').values({ key: 'alone', value: 1 }).execute(),
       );
       await released;
-      expect(turns).toBeGreaterThan(10);
+      // a stopped loop turns not once until the call returns; a turning one about once a millisecond
+      // of the 60, fewer on a loaded machine (9 seen in a CI run): a few are proof enough
+      expect(turns).toBeGreaterThan(3);
 
       const again = holdWriteLock(60);
       const turnsInTransaction = await loopTurnsDuring(() =>
@@ -237,7 +239,7 @@ if (TEST_DIALECT === 'sqlite') {
           ),
       );
       await again;
-      expect(turnsInTransaction).toBeGreaterThan(10);
+      expect(turnsInTransaction).toBeGreaterThan(3);
       expect(await counterValue('alone')).toBe(1);
       expect(await counterValue('in a transaction')).toBe(1);
     });
