@@ -1,6 +1,5 @@
 import { COMPLAINT_STATUSES } from '@bit/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import * as pgJson from 'kysely/helpers/postgres';
 import type { Dialect } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { jsonOf } from '../../lib/json-rows';
@@ -99,7 +98,7 @@ const countersOfScope = (db: Kysely<DB>, key: Expression<string | null>) =>
  * OFFSET 0 keeps the lookup a subquery run per id instead of a join the planner may reorder.
  */
 const pageRowsOf = (db: Kysely<DB>) =>
-  pgJson.jsonArrayFrom(
+  jsonOf('postgres').jsonArrayFrom(
     (db as unknown as Kysely<DB & { ids: { id: number } }>)
       .selectFrom('ids')
       .innerJoinLateral(
