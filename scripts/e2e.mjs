@@ -8,12 +8,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!fs.existsSync(chromium)) {
-  console.error(
-    `Chromium was not found at ${chromium}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH. The browser tests cannot run without it.`,
-  );
-  process.exit(1);
-}
+const shell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+// the push suite runs in the full browser, every other suite in its headless shell (decision 0029)
+for (const [binary, pkg, variable] of [
+  [chromium, 'chromium', 'CHROMIUM_PATH'],
+  [shell, 'chromium-headless-shell', 'CHROMIUM_HEADLESS_SHELL_PATH'],
+])
+  if (!fs.existsSync(binary)) {
+    console.error(
+      `${pkg} was not found at ${binary}. Install Debian's package (apt-get install ${pkg}) or set ${variable}. The browser tests cannot run without it.`,
+    );
+    process.exit(1);
+  }
 
 const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -106,6 +112,7 @@ const runPlaywright = (dialect, shard, prefix) =>
           E2E_RUN_NAME: runName,
           E2E_PORT: String(port),
           CHROMIUM_PATH: chromium,
+          CHROMIUM_HEADLESS_SHELL_PATH: shell,
         },
       });
       if (lanes > 1)

@@ -396,7 +396,9 @@ test('protected screens: anonymous visitors go home and come back after login, o
   await expect(page).toHaveURL(/\/student-dashboard$/);
   await page.unroute('**/api/auth/check-auth');
 
-  // the home page's own login button carries the requested location too
+  // the home page's own login button carries the requested location too (the app left first: its own
+  // redirect when the session goes would abort the navigation below)
+  await page.goto('/api/health');
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
   await page.goto('/file-complaint');

@@ -139,7 +139,7 @@ test.describe
     test('the student rates the resolution, after which it can no longer be reopened', async ({ page }) => {
       await signIn(page, student.token);
       await page.goto('/feedback');
-      await page.getByLabel('Complaint').selectOption({ label: `${token} — Fan` });
+      await page.getByLabel('Complaint', { exact: true }).selectOption({ label: `${token} — Fan` });
       // a tap on the fourth star (the radio itself is drawn by its star)
       const four = page.getByRole('radio', { name: '4 stars' });
       await page.locator('label', { has: four }).tap();

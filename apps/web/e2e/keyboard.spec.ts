@@ -199,7 +199,7 @@ test.describe
 
       await page.goto('/feedback');
       await expect(page).toHaveTitle(/^Feedback/);
-      const select = page.getByLabel('Complaint');
+      const select = page.getByLabel('Complaint', { exact: true });
       await tabTo(page, select);
       await arrowToOption(page, select, String(complaint!.id));
       await page.keyboard.press('Tab');

@@ -52,7 +52,7 @@ test.describe
       await signIn(page, student.token);
       await page.goto('/feedback');
       await expect(page).toHaveTitle(/Feedback/);
-      const select = page.getByLabel('Complaint');
+      const select = page.getByLabel('Complaint', { exact: true });
       await expect(select.locator('option', { hasText: complaintToken })).toHaveCount(1);
       await snap(page, 'feedback-form');
 

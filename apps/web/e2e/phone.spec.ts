@@ -289,11 +289,13 @@ test.describe
       await expectWithinScreenWidth(rate);
       await rate.click();
       await expect(page).toHaveURL(new RegExp(`/feedback\\?token=${resolvedToken}$`));
-      await expect(page.getByLabel('Complaint')).toHaveValue(/\d+/);
-      await expect(page.getByLabel('Complaint').locator('option:checked')).toContainText(resolvedToken);
+      await expect(page.getByLabel('Complaint', { exact: true })).toHaveValue(/\d+/);
+      await expect(page.getByLabel('Complaint', { exact: true }).locator('option:checked')).toContainText(
+        resolvedToken,
+      );
       // issue 33 row 16: the chosen complaint is read whole at 360 px ("CMP-… — Plumb" before), on
       // as many lines as it needs, under the select that stays the control
-      const shown = page.getByLabel('Complaint').locator('xpath=following-sibling::div[1]');
+      const shown = page.getByLabel('Complaint', { exact: true }).locator('xpath=following-sibling::div[1]');
       await expect(shown).toHaveText(`${resolvedToken} — Plumbing`);
       await expectWithinScreenWidth(shown);
       const fits = await shown.evaluate((box) => {

@@ -16,12 +16,6 @@ export interface ReceivedMail {
   code: string | undefined;
 }
 
-/**
- * Every mail the sink has filed so far, oldest first. A filed mail never changes (the sink renames it
- * into place whole), so each file is read and parsed once: the suite's hundreds of mails were parsed
- * again at every poll of every wait.
- */
-const parsed = new Map<string, ReceivedMail>();
 function readMails(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the suite through npm run test:e2e');
@@ -29,16 +23,8 @@ function readMails(): ReceivedMail[] {
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => {
-      const key = path.join(dir, f);
-      let mail = parsed.get(key);
-      if (!mail) {
-        const m = JSON.parse(fs.readFileSync(key, 'utf8')) as Omit<ReceivedMail, 'code'>;
-        mail = { ...m, code: /\b(\d{6})\b/.exec(m.subject)?.[1] };
-        parsed.set(key, mail);
-      }
-      return mail;
-    });
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<ReceivedMail, 'code'>)
+    .map((m) => ({ ...m, code: /\b(\d{6})\b/.exec(m.subject)?.[1] }));
 }
 
 /** Waits for the newest mail to an address (optionally matching a subject) to reach the SMTP sink. */

@@ -139,11 +139,16 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
     },
     [load],
   );
-  // the form's last error toast: the next one replaces it, so submits in a row never pile up toasts
+  // the form's error toast: while it shows, the next error takes its place (its text, its 5 s anew), so
+  // submits in a row never pile up toasts. Dismissing it and raising a new one did not hold: a dismissed
+  // toast counts toward the container's limit until its exit animation ends, so quick submits queued new
+  // ones, which react-toastify's dismiss does not reach, to show up stale seconds later (issue 32: ten
+  // quick wrong passwords hid "Too many attempts" behind seven old "Incorrect password" toasts).
   const lastToast = useRef<Id | null>(null);
   const toastError = (message: string) => {
-    if (lastToast.current !== null) toast.dismiss(lastToast.current);
-    lastToast.current = toast.error(message);
+    const last = lastToast.current;
+    if (last !== null && toast.isActive(last)) toast.update(last, { render: message, type: 'error' });
+    else lastToast.current = toast.error(message);
   };
   const values = useWatch({ control: form.control }) as TValues;
   const { errors } = form.formState;

@@ -1,6 +1,6 @@
 import { MSG } from '@bit/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { student } from '../../../test/fixtures';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
@@ -93,24 +93,28 @@ describe('login form', () => {
 });
 
 describe('toasts of one form', () => {
-  it('replaces its last error toast with the next, so submits in a row never pile up', async () => {
-    let id = 0;
-    const error = vi.spyOn(toast, 'error').mockImplementation(() => ++id);
-    const dismiss = vi.spyOn(toast, 'dismiss').mockImplementation(() => undefined);
+  it('shows one error toast however quickly wrong passwords follow each other, always the last answer', async () => {
+    let answers = 0;
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(401, {}),
-      'POST /api/auth/student-login': () => jsonResponse(401, { message: MSG.incorrectPassword }),
+      'POST /api/auth/student-login': () =>
+        ++answers <= 6
+          ? jsonResponse(401, { message: MSG.incorrectPassword })
+          : jsonResponse(429, { message: MSG.tooManyAttempts }),
     });
+    // the real container, with the app's limit: react-toastify queues what is over it
+    render(<ToastContainer limit={3} />);
     renderRoutes([{ path: '/', element: <LoginForm kind="student" /> }], ['/']);
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
-    expect(dismiss).not.toHaveBeenCalled();
-
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(error).toHaveBeenLastCalledWith(MSG.incorrectPasswordClient));
-    expect(dismiss).toHaveBeenCalledWith(1);
+    for (let i = 1; i <= 7; i++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(answers).toBe(i));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+    }
+    await waitFor(() => expect(screen.getByText(MSG.tooManyAttempts)).toBeInTheDocument());
+    expect(screen.queryByText(MSG.incorrectPasswordClient)).toBeNull();
+    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
   });
 });
 
