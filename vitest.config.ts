@@ -6,23 +6,36 @@ import { webProject } from './apps/web/vitest.config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/**
- * Test files that replace a module or load modules anew (vi.mock, vi.doMock, vi.resetModules): they
- * need modules of their own, so they run in a project that keeps each file's modules apart (vitest's
- * default isolation). Found by reading the files, so a new one cannot be forgotten; relative to `root`.
- */
-function ownModules(project: string, dirs: string[]): string[] {
+/** The test files under these folders of `project`, relative to its root, each with its text. */
+function testFiles(project: string, dirs: string[]): { file: string; text: string }[] {
   const root = path.join(path.dirname(fileURLToPath(import.meta.url)), project);
-  const uses = /\bvi\.(mock|doMock|resetModules)\(/;
   return dirs.flatMap((dir) =>
     fs
       .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.test\.tsx?$/.test(f))
       .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
-      .filter((f) => uses.test(fs.readFileSync(path.join(root, f), 'utf8'))),
+      .map((file) => ({ file, text: fs.readFileSync(path.join(root, file), 'utf8') })),
   );
 }
-const MOCKING = ownModules('apps/server', ['src', 'test']);
+const SERVER_TESTS = testFiles('apps/server', ['src', 'test']);
+
+/**
+ * Test files that replace a module or load modules anew (vi.mock, vi.doMock, vi.resetModules): they
+ * need modules of their own, so they run in a project that keeps each file's modules apart (vitest's
+ * default isolation). Found by reading the files, so a new one cannot be forgotten; relative to `root`.
+ */
+const MOCKING = SERVER_TESTS.filter(({ text }) => /\bvi\.(mock|doMock|resetModules)\(/.test(text)).map(
+  (t) => t.file,
+);
+
+/**
+ * Test files that never reach a database: no test app, factories or server process, no word of the
+ * dialect (pure functions: dates, CSV, images, the serializer, the policy's rules). They run once, on
+ * SQLite: on PostgreSQL they would run the same code again. Found by reading the files, as above.
+ */
+const DIALECT_FREE = SERVER_TESTS.filter(
+  ({ text }) => !/harness|factories|test-helpers|faults\/process|database|dialect|DIALECT/.test(text),
+).map((t) => t.file);
 
 /**
  * The server's tests on one dialect. Every other file shares its worker's modules with the files
@@ -35,7 +48,7 @@ const serverProject = (dialect: 'sqlite' | 'postgres', mocking = false) => ({
     name: mocking ? `server-${dialect}-mocking` : `server-${dialect}`,
     root: './apps/server',
     include: mocking ? MOCKING : ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: mocking ? [] : MOCKING,
+    exclude: [...(mocking ? [] : MOCKING), ...(dialect === 'postgres' ? DIALECT_FREE : [])],
     isolate: mocking,
     environment: 'node',
     env: { TEST_DIALECT: dialect },
@@ -63,8 +76,8 @@ export default defineConfig({
       serverProject('sqlite'),
       serverProject('sqlite', true),
       ...(withPostgres ? [serverProject('postgres'), serverProject('postgres', true)] : []),
-      // the web's files each get their own modules and jsdom window (isolate: true): sharing them took the
-      // suite from 104.6 to 37.8 s but let a window's state pass between files (decision 0022)
+      // the web's files each get their own modules and jsdom window (a VM context each, apps/web/vitest.config.ts):
+      // sharing them let a window's state pass between files (decision 0022)
       webProject({ name: 'web', isolate: true }),
     ],
   },
