@@ -1,9 +1,10 @@
-// `npm test`'s browser part: the Playwright suite (scripts/e2e.mjs) and the Lighthouse gate
-// (scripts/lighthouse.mjs) at once, on the build `npm run build` made. Lighthouse's throttled loads
-// mostly wait (a quarter of one core on this two-core machine) and the browser suite leaves about a
-// quarter of the machine idle, so side by side they take the suite's time instead of both
-// (decision 0022, amended). The suite's lines stream as they come; Lighthouse's are held and printed
-// whole when it ends, so neither interleaves with the other. Exits with the first failure's code.
+// `npm test`'s browser part, on the build `npm run build` made: the Playwright suites (scripts/e2e.mjs)
+// and the Lighthouse gate (scripts/lighthouse.mjs) in two lanes. Lighthouse's throttled loads mostly
+// wait (a quarter of one core on this two-core machine) and the browser suite leaves about a quarter
+// of the machine idle, so the SQLite suites run in one lane while Lighthouse and then the PostgreSQL
+// suites run in the other (decision 0022, amended). The SQLite suite's lines stream as they come; the
+// other lane's are held and printed whole as each part ends, so they never interleave. Exits with the
+// first failure's code.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ const run = (script, env, hold) =>
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - started) / 1000);
       if (hold) {
-        console.log(`\n── ${script} (ran beside the browser suite) ──`);
+        console.log(`\n── ${script} (ran beside the SQLite browser suite) ──`);
         process.stdout.write(Buffer.concat(held));
       }
       console.log(`── ${script}: exit ${code} in ${seconds} s ──`);
@@ -31,10 +32,18 @@ const run = (script, env, hold) =>
     });
   });
 
-// the scripts as package.json names them (test:e2e, lighthouse:ci), so their settings live there once
+// the scripts as package.json names them (test:e2e, lighthouse:ci), so their settings live there once.
+// Two lanes: the SQLite suites in one; Lighthouse, then the PostgreSQL suites, in the other (each
+// Playwright run has its own server, database and SMTP sink), so the PostgreSQL run takes the room
+// Lighthouse leaves instead of coming after the SQLite run (decision 0022, amended)
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const codes = await Promise.all([
-  run('test:e2e', { E2E_SKIP_BUILD: '1' }, false),
-  run('lighthouse:ci', {}, true),
+  run('test:e2e', { E2E_SKIP_BUILD: '1', E2E_DIALECTS: 'sqlite' }, false),
+  (async () => {
+    const lighthouse = await run('lighthouse:ci', {}, true);
+    const pg = postgres ? await run('test:e2e', { E2E_SKIP_BUILD: '1', E2E_DIALECTS: 'postgres' }, true) : 0;
+    return lighthouse || pg;
+  })(),
 ]);
 const failed = codes.find((c) => c !== 0);
 if (failed !== undefined) process.exit(failed);

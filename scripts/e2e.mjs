@@ -36,7 +36,10 @@ const freePort = () =>
     });
   });
 
-const dialects = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+// E2E_DIALECTS=sqlite or =postgres runs one of them (scripts/browser-checks.mjs runs them side by side)
+const dialects = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])].filter(
+  (d) => !process.env.E2E_DIALECTS || process.env.E2E_DIALECTS.split(',').includes(d),
+);
 const extra = process.argv.slice(2);
 /**
  * On PostgreSQL the suites whose flows store and read what differs between the dialects (decision
