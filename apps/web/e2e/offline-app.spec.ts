@@ -239,6 +239,9 @@ test('filed offline, it says it will send when online, and is filed once when th
   await fillComplaint(page, description);
 
   await context.setOffline(true);
+  // the offline line appears above the form and moves it down: a tap aimed before it lands misses
+  // Submit (a slow CI run's tap did not submit the form), so the tap waits for the page to show it
+  await expect(page.getByText(/^You are offline/).first()).toBeVisible();
   await page.getByRole('button', { name: 'Submit Complaint' }).click();
   await expect(page.getByRole('button', { name: 'Will send when you are online' })).toBeDisabled();
   await expect(page.getByRole('status').filter({ hasText: 'sent once you are back online' })).toBeVisible();
