@@ -100,6 +100,8 @@ export const COMMENTS_MAX = 1000;
 export const TITLE_MAX = 200;
 export const MESSAGE_MAX = 5000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
+/** At most this many toasts at once from `sm` on; on a phone one (apps/web app/layout/toast-host.tsx). */
+export const TOAST_LIMIT = 3;
 export const TOKEN_STORAGE_KEY = 'token';
 /** STUDENT_EMAIL_DOMAIN's default (CONTRACT 2); here, with no schema beside it, so the web entry can read it without zod. */
 export const DEFAULT_STUDENT_EMAIL_DOMAIN = 'bitmesra.ac.in';

@@ -1,12 +1,9 @@
-import { TOAST_AUTO_CLOSE_MS } from '@bit/contract';
+import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@bit/contract';
 import { type Id, ToastContainer, type ToastItem, toast } from 'react-toastify';
 
 /** Below Tailwind's `sm`: a phone, where a toast is as wide as the screen. */
 const PHONE_QUERY = '(max-width: 39.999rem)';
 const onPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches;
-
-/** At most this many toasts at once from `sm` on (a form's next error toast replaces its last, lib/form.ts). */
-const TOAST_LIMIT = 3;
 
 /**
  * On a phone one toast at a time: a new toast replaces the one shown (issue 33 row 15: three stacked

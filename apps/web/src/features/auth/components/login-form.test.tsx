@@ -1,4 +1,4 @@
-import { MSG } from '@bit/contract';
+import { MSG, TOAST_LIMIT } from '@bit/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,7 +103,7 @@ describe('toasts of one form', () => {
           : jsonResponse(429, { message: MSG.tooManyAttempts }),
     });
     // the real container, with the app's limit: react-toastify queues what is over it
-    render(<ToastContainer limit={3} />);
+    render(<ToastContainer limit={TOAST_LIMIT} />);
     renderRoutes([{ path: '/', element: <LoginForm kind="student" /> }], ['/']);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } });
