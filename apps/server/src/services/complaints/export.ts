@@ -5,7 +5,7 @@ import { zonedDateTime, zonedParts } from '../../lib/zoned-time';
 import { type AuditSource, recordAudit } from '../audit';
 import { adminFilterOf, adminListFilter, fetchPage } from './lists';
 import { ratingsOf } from './queries';
-import { type ComplaintRow, toComplaint } from './rows';
+import { type ShownComplaint, toComplaint } from './rows';
 
 /**
  * Rows per page: a page is read, turned into CSV and handed over in one go (about 7 ms at 250
@@ -21,7 +21,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * programs read that as a date and time, where the API's UTC instants stayed text and put a complaint
  * filed at 00:53 IST on the day before.
  */
-function recordOf(row: ComplaintRow, rating: number | undefined, now: number, zone: string) {
+function recordOf(row: ShownComplaint, rating: number | undefined, now: number, zone: string) {
   const c = toComplaint(row, now);
   const date = (ms: number) => zonedDateTime(Number(ms), zone);
   const assigned = c.assignedTo

@@ -105,7 +105,7 @@ const pageRowsOf = (db: Kysely<DB>) =>
         (eb) =>
           eb
             .selectFrom('complaints')
-            .selectAll()
+            .select(SHOWN.complaint)
             .whereRef('complaints.id', '=', 'ids.id')
             .offset(sql.lit(0))
             .as('c'),

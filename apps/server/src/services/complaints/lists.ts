@@ -19,24 +19,25 @@ import {
   scopeValue,
   type VisibleScope,
 } from '../../policy/scope';
-import { readCounters } from '../counters';
 import { findSessionByHash, sessionOf } from '../sessions';
 import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
 import { adminPageWithSession } from './joined.queries';
 import {
   countInScope,
-  countNotYetDue,
   countOverdueFiled,
+  NOT_DUE_IN_STATUS_KEY,
+  NOT_DUE_KEY,
   type PageArgs,
   type PageShape,
   pageIds,
   pageOrder,
   ratingsOf,
   rowsByIds,
+  scopeCounts,
 } from './queries';
 import { countFiledInPeriod, type Period, periodOf } from './report';
-import { type ComplaintRow, toComplaint } from './rows';
+import { type ShownComplaint, toComplaint } from './rows';
 import { type Matched, matchingList, matchingPage } from './search';
 
 function page<T>(rows: T[], count: number, q: TPageQuery) {
@@ -96,7 +97,7 @@ export async function fetchPage(
   list: ListFilter,
   q: TPageQuery,
   now: number,
-): Promise<ComplaintRow[]> {
+): Promise<ShownComplaint[]> {
   if (narrowed(list)) return matchingPage(ctx, { ...filter, ...list }, wordsOf(list), q, now);
   const shape = shapeOf(filter, list, q);
   const ids = await pageIds(ctx.database, shape, pageArgs(filter, list, q, now));
@@ -133,18 +134,32 @@ async function pageRows(ctx: Ctx, scope: Scope, q: TPageQuery, filter: ListFilte
 }
 
 /**
- * Overdue complaints under a filter now are its open ones (counters) less those not due yet, counted
- * from a due-date index (overdue changes with the clock, so it has no counter of its own). These
- * two functions are the halves; never below 0, should a filing land between the two reads.
+ * A list's counters (the four statuses of `key`) and its filter's open complaints not due yet, of
+ * every open status (`notDue`) and of `status` alone (when given and open), in one statement.
+ * Overdue complaints under a filter now are its open ones (counters) less those not due yet
+ * (overdue changes with the clock, so it has no counter of its own): overdueOf, never below 0,
+ * should a filing land between the two reads.
  */
-async function notYetDue(ctx: Ctx, filter: PageFilter, status: TComplaintStatus | undefined, now: number) {
-  if (status && !isOpen(status)) return 0;
-  const [row] = await countNotYetDue(
+async function countsOf(
+  ctx: Ctx,
+  filter: PageFilter,
+  key: string,
+  want: { notDue: boolean; status?: TComplaintStatus | undefined },
+  now: number,
+) {
+  const inStatus = want.status !== undefined && isOpen(want.status);
+  const rows = await scopeCounts(
     ctx.database,
-    { by: filter.by, status: status !== undefined },
-    { value: filter.value, status: status ?? 'Pending', now },
+    { by: filter.by, notDue: want.notDue, inStatus },
+    { keys: statusKeys(key), value: filter.value, status: want.status ?? 'Pending', now },
   );
-  return Number(row?.n ?? 0);
+  const counters: Record<string, number> = {};
+  for (const r of rows) counters[r.key] = Number(r.value);
+  return {
+    counters,
+    notDue: counters[NOT_DUE_KEY] ?? 0,
+    notDueInStatus: counters[NOT_DUE_IN_STATUS_KEY] ?? 0,
+  };
 }
 
 export function overdueOf(
@@ -218,13 +233,11 @@ export async function listAuthorityComplaints(
     search: searchOf(q.q),
     incident: q.incident,
   };
-  const [listed, counters, notDue, notDueInStatus] = await Promise.all([
+  const [listed, { counters, notDue, notDueInStatus }] = await Promise.all([
     narrowed(list)
       ? matchingList(ctx, { ...filter, ...list }, wordsOf(list), q, now)
       : pageRows(ctx, scope, q, list, now),
-    readCounters(ctx.database, statusKeys(key)),
-    notYetDue(ctx, filter, undefined, now),
-    q.overdue && q.status ? notYetDue(ctx, filter, q.status, now) : 0,
+    countsOf(ctx, filter, key, { notDue: true, status: q.overdue ? q.status : undefined }, now),
   ]);
   if (Array.isArray(listed)) return authorityPage(q, key, listed, counters, notDue, notDueInStatus, now);
   const answer = authorityPage(q, key, listed.rows, counters, notDue, notDueInStatus, now);
@@ -238,7 +251,7 @@ const canBeOverdue = (status: TComplaintStatus | undefined) => !status || isOpen
 function authorityPage(
   q: TAuthorityListQuery,
   key: string,
-  rows: ComplaintRow[],
+  rows: ShownComplaint[],
   counters: Record<string, number>,
   notDue: number,
   notDueInStatus: number,
@@ -320,11 +333,14 @@ async function adminListCount(
     return Number(row?.n ?? 0);
   }
   // overdue changes with the clock: the open counters less those not due yet
-  const [counters, notDue] = await Promise.all([
-    readCounters(ctx.database, statusKeys(key)),
-    q.overdue ? notYetDue(ctx, filter, q.status, now) : 0,
-  ]);
-  return adminCount(q, key, counters, notDue);
+  const counts = await countsOf(
+    ctx,
+    filter,
+    key,
+    { notDue: q.overdue === true && q.status === undefined, status: q.overdue ? q.status : undefined },
+    now,
+  );
+  return adminCount(q, key, counts.counters, q.status ? counts.notDueInStatus : counts.notDue);
 }
 
 export async function listAdminComplaints(ctx: Ctx, q: TAdminListQuery): Promise<TComplaintPage> {
@@ -399,7 +415,7 @@ export async function listAdminComplaintsWithSession(ctx: Ctx, tokenHash: string
   if (!row) return { session: null, answer: () => Promise.reject(new Error('no session')) };
   const { rows, counters, not_due, ...sessionRow } = row;
   // the rows come in id order; an overdue page's order is its due times'
-  const ordered = ((rows ?? []) as ComplaintRow[]).sort(pageOrder(shapeOf(filter, q, q)));
+  const ordered = ((rows ?? []) as ShownComplaint[]).sort(pageOrder(shapeOf(filter, q, q)));
   return {
     session: sessionOf(sessionRow),
     answer: async (): Promise<TComplaintPage> =>

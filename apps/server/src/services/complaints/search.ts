@@ -6,7 +6,7 @@ import type { SearchTerm } from '../../lib/search-text';
 import type { ScopeColumn } from '../../policy/scope';
 import { OPEN_SQL } from './due';
 import { pageOrder, rowsByIds } from './queries';
-import type { ComplaintRow } from './rows';
+import type { ShownComplaint } from './rows';
 
 /**
  * CONTRACT 6.2: a list narrowed by `q` (decision 0025), or to one incident's complaints (6.1: the
@@ -225,7 +225,7 @@ const whereOf = (conditions: RawBuilder<unknown>[]) =>
 
 /** A narrowed list's page, and how many complaints it holds: more than `count` when `countAtLeast`. */
 export interface Matched {
-  rows: ComplaintRow[];
+  rows: ShownComplaint[];
   count: number;
   countAtLeast: boolean;
 }
@@ -299,7 +299,7 @@ export async function matchingPage(
   terms: SearchTerm[] | null,
   q: TPageQuery,
   now: number,
-): Promise<ComplaintRow[]> {
+): Promise<ShownComplaint[]> {
   if (!terms) return [];
   const source = sourceOf(ctx.database.dialect, list, terms, await probeKeys(ctx, terms), now);
   return pageOfSource(ctx, list, source, q);
@@ -310,7 +310,7 @@ async function pageOfSource(
   list: SearchedList,
   source: Source,
   q: TPageQuery,
-): Promise<ComplaintRow[]> {
+): Promise<ShownComplaint[]> {
   const before = q.before;
   const offset = before !== undefined ? 0 : (q.page - 1) * q.pageSize;
   const where = [...source.where];
