@@ -201,7 +201,8 @@ export async function listStudentComplaints(
   );
   return {
     ...page(
-      rows.map((r) => ({ ...toComplaint(r, now), rating: ratings.get(Number(r.id)) ?? null })),
+      // added to each complaint's object, not spread into a new one (lookup.ts says why)
+      rows.map((r) => Object.assign(toComplaint(r, now), { rating: ratings.get(Number(r.id)) ?? null })),
       counted.count,
       q,
     ),
