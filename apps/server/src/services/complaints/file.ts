@@ -64,12 +64,6 @@ function filingNotices(
   return authorities.map((a) => ({ to: a, notice: newComplaintMail(a.email, a.name, complaint, link) }));
 }
 
-/** In the filing's transaction: each authority in scope who wants them hears of it on their channels. */
-async function tellAuthoritiesOfFiling(ctx: Ctx, trx: Transaction<DB>, complaint: ComplaintRow) {
-  for (const { to, notice } of filingNotices(ctx, await authoritiesMailedOnFiling(trx, complaint), complaint))
-    await notify(trx, to, notice, Number(complaint.created_at));
-}
-
 /** A filing's mails as the lists insertFiling takes. */
 const mailLists = (mails: MailMessage[]) => ({
   mailTo: mails.map((m) => m.to),
@@ -95,16 +89,17 @@ export async function fileComplaint(
     is_network: scopeFlags(input).is_network,
     student_id: studentId,
   };
-  // PostgreSQL files in one statement, so the mails are written before it is sent: their
-  // authorities are read here, on the pool and not in the batch's one connection, as of a moment
-  // before the filing
+  // PostgreSQL files in one statement (insertFiling)
   const oneStatement = ctx.database.dialect === 'postgres';
   // PostgreSQL writes each filing's search document in its one statement (insertFiling)
   const batch: BatchOptions<ComplaintRow> = {
     lockUser: studentId,
     atCommit: oneStatement ? countFilings : countAndIndexFilings,
   };
-  const mailed = oneStatement ? await authoritiesMailedOnFiling(ctx.database.db, scope) : [];
+  // CONTRACT 5.1: the authorities in scope who want each new complaint, read here as of a moment
+  // before the filing, and their mails made here: outside the batch's transaction, whose write lock
+  // the other filings wait for (on PostgreSQL the one statement writes the mails, so it needs them first)
+  const mailed = await authoritiesMailedOnFiling(ctx.database.db, scope);
 
   for (let attempt = 1; ; attempt++) {
     const token = newComplaintToken();
@@ -126,18 +121,16 @@ export async function fileComplaint(
       filedDay: zonedDay(now, ctx.config.timeZone),
       windowStart: now - DAY_MS,
     };
-    const notices = oneStatement
-      ? filingNotices(ctx, mailed, {
-          token,
-          type: input.type,
-          hostel_no: complaint.hostelNo,
-          room_no: complaint.roomNo,
-          sub_type: input.subType,
-          description: input.description,
-        })
-      : [];
-    // the statement writes the mails; the pushes, for the few with a subscribed browser, follow it
-    // (the channels are notify's rule, read through its mailsTo and pushesTo)
+    const notices = filingNotices(ctx, mailed, {
+      token,
+      type: input.type,
+      hostel_no: complaint.hostelNo,
+      room_no: complaint.roomNo,
+      sub_type: input.subType,
+      description: input.description,
+    });
+    // PostgreSQL's statement writes the mails; the pushes, for the few with a subscribed browser,
+    // follow it (the channels are notify's rule, read through its mailsTo and pushesTo)
     const mails = oneStatement ? mailLists(notices.filter((n) => mailsTo(n.to)).map((n) => n.notice)) : null;
     const pushes = notices.filter((n) => pushesTo(n.to));
     try {
@@ -170,8 +163,8 @@ export async function fileComplaint(
           byDesignation: null,
           at: now,
         });
-        // CONTRACT 5.1: authorities in scope who want each new complaint are mailed with the filing
-        await tellAuthoritiesOfFiling(ctx, trx, inserted);
+        // each authority hears of it on their channels, in the filing's commit
+        for (const { to, notice } of notices) await notify(trx, to, notice, now);
         return inserted;
       }, batch);
       ctx.mailQueued();
