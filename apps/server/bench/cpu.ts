@@ -120,3 +120,18 @@ export function addCpu(uses: CpuUse[]): CpuUse {
     busy: sum('busy') / uses.length,
   };
 }
+
+/** The server's processes: the supervisor and, with several workers, its children. */
+export function serverProcesses(pid: number): number[] {
+  const children = fs.readdirSync('/proc').filter((d) => {
+    if (!/^\d+$/.test(d)) return false;
+    try {
+      // field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised command name)
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    } catch {
+      return false;
+    }
+  });
+  return [pid, ...children.map(Number)];
+}

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { COMPLAINTS_PER_DAY } from '../src/services/complaints';
-import { addCpu, type CpuUse, cpuWindow } from './cpu';
+import { addCpu, type CpuUse, cpuWindow, serverProcesses } from './cpu';
 import {
   BENCH_PASSWORD,
   type BenchUser,
@@ -319,21 +319,6 @@ function statementReader(base: string, token: string, workers: number) {
       return last;
     },
   };
-}
-
-/** The server's processes: the supervisor and, with several workers, its children. */
-function serverProcesses(pid: number): number[] {
-  const children = fs.readdirSync('/proc').filter((d) => {
-    if (!/^\d+$/.test(d)) return false;
-    try {
-      // field 4 of /proc/<pid>/stat is the parent pid (after the parenthesised command name)
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-    } catch {
-      return false;
-    }
-  });
-  return [pid, ...children.map(Number)];
 }
 
 const readKb = (file: string, field: string) => {
