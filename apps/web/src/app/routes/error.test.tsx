@@ -1,5 +1,5 @@
 import { MSG_SHELL } from '@bit/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { student, warden } from '../../test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '../../test/utils';
@@ -15,7 +15,8 @@ describe('the 404 page', () => {
     expect(screen.queryByText(MSG_SHELL.unexpectedError)).not.toBeInTheDocument();
     expect(screen.queryByText(/404/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
-    expect(document.title).toMatch(/^Page Not Found/);
+    // set by an effect, which may run a moment after the heading is drawn
+    await waitFor(() => expect(document.title).toMatch(/^Page Not Found/));
   });
 
   it.each([
