@@ -8,17 +8,17 @@
 // ratios. Both checkouts must be built:
 //   git worktree add /tmp/first 990d960 && (cd /tmp/first && npm ci && npm run build)
 //   npm run build && npm run bench:interleaved -- --against /tmp/first
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuWindow, serverProcesses } from './cpu';
+import { startServer } from './server';
 
 const { values } = parseArgs({
   options: {
@@ -58,14 +58,6 @@ await database.close();
 fs.writeFileSync(path.join(dataDir, 'bench.json'), JSON.stringify({ tokens, sampleToken: g.sampleToken }));
 `;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 interface Running {
   name: string;
   base: string;
@@ -81,31 +73,12 @@ async function start(build: (typeof builds)[number]): Promise<Running> {
   fs.writeFileSync(script, GENERATE);
   execFileSync('npx', ['tsx', script, build.serverDir, dataDir], { cwd: build.serverDir, stdio: 'inherit' });
   const { tokens, sampleToken } = JSON.parse(fs.readFileSync(path.join(dataDir, 'bench.json'), 'utf8'));
-  const port = await freePort();
-  const server = spawn(process.execPath, [path.join(build.serverDir, 'dist/cli.js'), 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      WORKERS: '2',
-      METRICS_TOKEN: randomBytes(24).toString('hex'),
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { server, base } = await startServer({
+    entry: path.join(build.serverDir, 'dist/cli.js'),
+    dataDir,
+    workers: 2,
+    metricsToken: randomBytes(24).toString('hex'),
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error(`${build.name}: the server did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  // both workers up and warm
-  await new Promise((r) => setTimeout(r, 2000));
   return { name: build.name, base, server, tokens, sampleToken, dataDir };
 }
 

@@ -4,11 +4,10 @@
 //   npm run bench -- --sizes 10000,200000 --duration 5
 //   npm run bench -- --workers 1        the server's process count (default: as `npm start`, one per CPU)
 // It needs the built server (npm run build) and builds nothing itself.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +32,7 @@ import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents, REFERE
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
 import { drainPushes } from './push-drain';
 import { quantile } from './quantile';
+import { freePort, startServer } from './server';
 import { COMMON_WORD, TWO_WORDS } from './vocabulary';
 
 /** The load's concurrent connections, and pgbench's clients for PostgreSQL alone. */
@@ -69,14 +69,6 @@ if (!fs.existsSync(serverEntry)) {
 // BENCH_NODE_ARGS: Node.js options for the server's processes (`--cpu-prof --cpu-prof-dir=…` for a
 // profile of each worker under the load; Node refuses them in NODE_OPTIONS)
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Row {
   scenario: string;
@@ -392,31 +384,14 @@ async function runSize(n: number) {
   await database.close();
   const metricsToken = randomBytes(24).toString('hex');
 
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry, 'serve'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      WORKERS: String(workers),
-      METRICS_TOKEN: metricsToken,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { server, base } = await startServer({
+    entry: serverEntry,
+    dataDir,
+    databaseUrl,
+    workers,
+    metricsToken,
+    nodeArgs,
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  // every worker up (a supervisor with its children), not just the first to answer
-  while (workers > 1 && serverProcesses(server.pid!).length < workers + 1)
-    await new Promise((r) => setTimeout(r, 100));
   const statements = statementReader(base, metricsToken, workers);
   await statements.calibrate();
   const memoryWatch = watchMemory(server.pid!);
