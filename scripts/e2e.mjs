@@ -49,9 +49,13 @@ const extra = process.argv.slice(2);
  * this script (a filter) replace the list.
  */
 const POSTGRES_SUITES = [
+  'assignment',
   'auth',
   'complaints',
+  'confidential-grievances',
   'conversation',
+  'desk-filing',
+  'grievances',
   'incidents',
   'notices-feedback',
   'reports',

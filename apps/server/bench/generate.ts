@@ -1,6 +1,7 @@
 // Fills the configured database with N realistic complaints (plus students, authorities,
 // history, feedback and notices) in batched transactions. Usable alone:
 //   npx tsx bench/generate.ts --complaints 100000   (DATA_DIR / DATABASE_URL as for the server)
+//   npx tsx bench/generate.ts --complaints 100000 --grievances 0   grievances (issue 52): a tenth unless given
 import { parseArgs } from 'node:util';
 import {
   COLLEGE_DEPARTMENTS,
@@ -22,6 +23,7 @@ import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
 import { storePhoto, timelineColumns } from '../src/services/complaints';
 import { bumpCounters } from '../src/services/counters';
+import { type GeneratedGrievances, generateGrievances } from './grievances';
 import { description, messageText } from './vocabulary';
 
 export const BENCH_PASSWORD = 'bench-password-1';
@@ -45,6 +47,8 @@ export interface Generated {
   /** the sample student's roll number and a room number of one of their complaints (search scenarios) */
   sampleRoll: string;
   sampleRoom: string;
+  /** issue 52: the grievances generated beside the complaints, when asked for */
+  grievances?: GeneratedGrievances;
 }
 
 export type BenchUser = 'student' | 'warden' | 'admin' | 'owner' | 'authority';
@@ -65,6 +69,13 @@ export async function signInBenchUsers(db: Kysely<DB>, g: Generated): Promise<Re
     await db.insertInto('sessions').values(row).execute();
   }
   return tokens;
+}
+
+/** Issue 52: a day-long session for any generated user (a committee member): the bearer token. */
+export async function signInUser(db: Kysely<DB>, userId: number): Promise<string> {
+  const { token, row } = daySession(userId, Date.now());
+  await db.insertInto('sessions').values(row).execute();
+  return token;
 }
 
 /** A day-long session of a user: the bearer token a load sends, and the row that makes it live. */
@@ -339,6 +350,8 @@ export async function generate(
   n: number,
   log = console.log,
   dialect: 'sqlite' | 'postgres' = 'sqlite',
+  /** issue 52: grievances to generate beside the complaints (none by default) */
+  options: { grievances?: number } = {},
 ): Promise<Generated> {
   const started = Date.now();
   const rand = rng(42);
@@ -489,6 +502,11 @@ export async function generate(
         assigned_to_id: status === 'Pending' ? null : Number(handler!.id),
         assigned_name: status === 'Pending' ? null : handler!.name,
         assigned_designation: status === 'Pending' ? null : handler!.designation,
+        // CONTRACT 7.5: one complaint in 50, of every hostel and the college, assigned to the bench's
+        // warden (hostel 5): the `assignee=me` scenario's list, mostly outside the warden's scope
+        ...(j % 50 === 0
+          ? { assignee_id: Number(warden5.id), assignee_name: warden5.name, assignee_designation: 'Warden' }
+          : {}),
         student_id: student.id,
         student_name: student.name,
         student_roll: student.roll,
@@ -634,6 +652,14 @@ export async function generate(
   }
   await db.insertInto('notifications').values(noticeRows).execute();
   const conversation = await addConversation(db, authorities);
+  const grievances =
+    (options.grievances ?? 0) > 0
+      ? await generateGrievances(db, options.grievances!, { students, authorities, now, log })
+      : undefined;
+  if (grievances)
+    log(
+      `  ${grievances.grievances.toLocaleString('en')} grievances written in ${grievances.seconds.toFixed(1)} s`,
+    );
   // the rows above were written directly: their search documents now (decision 0025)
   const indexing = Date.now();
   await reindexAllComplaints(db, dialect, 2000);
@@ -653,22 +679,31 @@ export async function generate(
     wardenId: Number(warden5.id),
     adminId: Number(admin.id),
     ...conversation,
+    ...(grievances ? { grievances } : {}),
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { complaints: { type: 'string', default: '10000' } } });
+  const { values } = parseArgs({
+    // --grievances: beside the complaints (issue 52), a tenth of them unless given
+    options: { complaints: { type: 'string', default: '10000' }, grievances: { type: 'string' } },
+  });
   const n = Number(values.complaints);
   if (!Number.isInteger(n) || n < 1) {
     console.error('--complaints must be a positive whole number');
     process.exit(1);
   }
+  const grievanceCount = values.grievances === undefined ? Math.round(n / 10) : Number(values.grievances);
+  if (!Number.isInteger(grievanceCount) || grievanceCount < 0) {
+    console.error('--grievances must be a whole number, 0 or more');
+    process.exit(1);
+  }
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db, database.dialect);
-  const g = await generate(database.db, n, console.log, database.dialect);
+  const g = await generate(database.db, n, console.log, database.dialect, { grievances: grievanceCount });
   console.log(
-    `Generated ${n.toLocaleString('en')} complaints in ${g.seconds.toFixed(1)} s (${database.dialect}).`,
+    `Generated ${n.toLocaleString('en')} complaints and ${grievanceCount.toLocaleString('en')} grievances in ${g.seconds.toFixed(1)} s (${database.dialect}).`,
   );
   await database.close();
 }

@@ -8,6 +8,7 @@
 // ratios. Both checkouts must be built:
 //   git worktree add /tmp/first 990d960 && (cd /tmp/first && npm ci && npm run build)
 //   npm run build && npm run bench:interleaved -- --against /tmp/first
+// Filing a complaint (issue 52) takes its students in turn, as `npm run bench` does.
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -49,13 +50,15 @@ import path from 'node:path';
 const [serverDir, dataDir] = process.argv.slice(2);
 const { openDatabase } = await import(path.join(serverDir, 'src/db/database.ts'));
 const { migrateToLatest } = await import(path.join(serverDir, 'src/db/migrate.ts'));
-const { generate, signInBenchUsers } = await import(path.join(serverDir, 'bench/generate.ts'));
+const { generate, signInBenchUsers, signInFilers } = await import(path.join(serverDir, 'bench/generate.ts'));
 const database = openDatabase({ dataDir });
 await migrateToLatest(database.db, database.dialect);
 const g = await generate(database.db, 10000, () => {}, database.dialect);
 const tokens = await signInBenchUsers(database.db, g);
+// issue 52: students for the filing scenario, each filing at most 20 a day (a build without them: none)
+const filers = signInFilers ? await signInFilers(database.db, Number(process.argv[4])) : [];
 await database.close();
-fs.writeFileSync(path.join(dataDir, 'bench.json'), JSON.stringify({ tokens, sampleToken: g.sampleToken }));
+fs.writeFileSync(path.join(dataDir, 'bench.json'), JSON.stringify({ tokens, sampleToken: g.sampleToken, filers }));
 `;
 
 interface Running {
@@ -64,6 +67,8 @@ interface Running {
   server: ChildProcess;
   tokens: Record<string, string>;
   sampleToken: string;
+  /** the filing scenario's students' tokens, taken in turn */
+  filers: string[];
   dataDir: string;
 }
 
@@ -71,16 +76,36 @@ async function start(build: (typeof builds)[number]): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bitc-interleaved-${build.name}-`));
   const script = path.join(dataDir, 'generate.mts');
   fs.writeFileSync(script, GENERATE);
-  execFileSync('npx', ['tsx', script, build.serverDir, dataDir], { cwd: build.serverDir, stdio: 'inherit' });
-  const { tokens, sampleToken } = JSON.parse(fs.readFileSync(path.join(dataDir, 'bench.json'), 'utf8'));
+  execFileSync('npx', ['tsx', script, build.serverDir, dataDir, String(FILERS)], {
+    cwd: build.serverDir,
+    stdio: 'inherit',
+  });
+  const { tokens, sampleToken, filers } = JSON.parse(
+    fs.readFileSync(path.join(dataDir, 'bench.json'), 'utf8'),
+  );
   const { server, base } = await startServer({
     entry: path.join(build.serverDir, 'dist/cli.js'),
     dataDir,
     workers: 2,
     metricsToken: randomBytes(24).toString('hex'),
   });
-  return { name: build.name, base, server, tokens, sampleToken, dataDir };
+  return { name: build.name, base, server, tokens, sampleToken, filers, dataDir };
 }
+
+/**
+ * Issue 52: filing a complaint, each request another student's (20 a day each, CONTRACT 5.9): enough
+ * students that at 2,000 filings a second through every load of a build (the unmeasured one and the
+ * cycles) none files more than 10.
+ */
+const FILERS = Math.ceil(((cycles + 1) * seconds * 2_000) / 10);
+const FILING = 'POST complaint (student)';
+const FILING_BODY = JSON.stringify({
+  type: 'Hostel',
+  hostelNo: 5,
+  roomNo: '101',
+  subType: 'Fan',
+  description: 'The fan is not working.',
+});
 
 /** Issue 32's Build 6 reads, as `npm run bench` names and asks them. */
 const scenarios = (r: Running) =>
@@ -91,9 +116,13 @@ const scenarios = (r: Running) =>
     ['GET admin filtered p1', '/api/complaints/admin/all?hostelNo=5&status=Resolved&page=1', r.tokens.admin],
     ['GET admin stats', '/api/complaints/admin/stats', r.tokens.admin],
     ['GET notifications/5', '/api/notifications/5', undefined],
+    // issue 52: filing, against the build before the grievances (the token: each request a filer's)
+    [FILING, '/api/complaints', undefined],
   ] as const;
 
-const load = (url: string, token: string | undefined) =>
+/** Hands out a build's filers' tokens in turn, across its loads. */
+const turns = new Map<string, number>();
+const load = (url: string, token: string | undefined, filing?: Running) =>
   new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
       {
@@ -101,6 +130,29 @@ const load = (url: string, token: string | undefined) =>
         connections: 10,
         duration: seconds,
         headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(filing
+          ? {
+              method: 'POST' as const,
+              body: FILING_BODY,
+              requests: [
+                {
+                  setupRequest: (req: autocannon.Request) => {
+                    const k = turns.get(filing.name) ?? 0;
+                    turns.set(filing.name, k + 1);
+                    const filer = filing.filers[k % filing.filers.length]!;
+                    return {
+                      ...req,
+                      headers: {
+                        ...req.headers,
+                        'content-type': 'application/json',
+                        authorization: `Bearer ${filer}`,
+                      },
+                    };
+                  },
+                },
+              ],
+            }
+          : {}),
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
@@ -126,11 +178,16 @@ try {
   const names = scenarios(mine).map(([name]) => name);
   for (const [i, name] of names.entries()) {
     if (only && !only.test(name)) continue;
+    const filing = name === FILING;
+    if (filing && running.some((r) => r.filers.length === 0)) {
+      console.log(`| ${name} | (a build without signInFilers: not measured) | | | | | |`);
+      continue;
+    }
     const seen = running.map(() => ({ rps: [] as number[], cpu: [] as number[] }));
     // each server's code for this route warmed (JIT) before anything is measured
     for (const r of running) {
       const [, url, token] = scenarios(r)[i]!;
-      await load(`${r.base}${url}`, token);
+      await load(`${r.base}${url}`, token, filing ? r : undefined);
     }
     for (let c = 0; c < cycles; c++) {
       const order = c % 2 === 0 ? [0, 1] : [1, 0];
@@ -138,7 +195,7 @@ try {
         const r = running[k]!;
         const [, url, token] = scenarios(r)[i]!;
         const window = cpuWindow(() => serverProcesses(r.server.pid!));
-        const result = await load(`${r.base}${url}`, token);
+        const result = await load(`${r.base}${url}`, token, filing ? r : undefined);
         const cpu = window.stop().server;
         if (result.non2xx)
           throw new Error(`${r.name}: ${name} answered ${result.non2xx} times with other than 2xx`);

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { statusMail } from '../src/mail/templates';
 import { startPushSender } from '../src/push/sender';
 import { notify, recipientsByIds } from '../src/services/notify';
+import { vapidKeys } from '../src/services/push';
 import { buildAuthority, buildStudent } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { startTestPushService } from '../test/push-service';
@@ -54,7 +55,7 @@ export async function drainPushes(events = 1000, browsers = 1): Promise<PushDrai
       });
     }
     const queueSeconds = (performance.now() - t0) / 1000;
-    const sender = startPushSender(t.ctx, { ca: service.ca });
+    const sender = startPushSender(t.ctx, { vapidKeys: () => vapidKeys(t.ctx), ca: service.ca });
     const t1 = performance.now();
     const pushes = await sender.drain();
     const drainSeconds = (performance.now() - t1) / 1000;

@@ -3,6 +3,8 @@
 //   npm run bench -- --complaints 50000 one dataset only
 //   npm run bench -- --sizes 10000,200000 --duration 5
 //   npm run bench -- --workers 1        the server's process count (default: as `npm start`, one per CPU)
+//   npm run bench -- --grievances 5000  grievances beside each size's complaints (issue 52; default a
+//                                       tenth of the complaints when a grievance scenario runs, else none)
 // It needs the built server (npm run build) and builds nothing itself.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,7 @@ import {
   signInBenchUsers,
   signInFilers,
   signInPosters,
+  signInUser,
 } from './generate';
 import { measureIncidentUpdate, measureOpenWhileFiling, prepareIncidents, REFERENCE_PATH } from './incidents';
 import { type AloneResult, captureStatements, replayAlone } from './postgres-alone';
@@ -50,6 +53,8 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     // a regular expression over scenario names: runs only those (the data is generated all the same)
     only: { type: 'string' },
+    // issue 52: grievances beside the complaints of every size
+    grievances: { type: 'string' },
   },
 });
 const only = values.only ? new RegExp(values.only, 'i') : null;
@@ -61,6 +66,22 @@ if (!Number.isInteger(workers) || workers < 1)
   throw new Error('--workers must be a whole number of at least 1');
 if (sizes.some((n) => !Number.isInteger(n) || n < 100))
   throw new Error('sizes must be whole numbers of at least 100');
+/**
+ * Issue 52's scenarios (grievances: a committee's list and the report). The grievances are generated
+ * when one of them runs: --grievances of them, or a tenth of the complaints (100,000 beside 1,000,000).
+ */
+const GRIEVANCE_LIST = 'GET grievances p1 (sgrc member)';
+const GRIEVANCE_OVERDUE = 'GET grievances overdue (sgrc member)';
+const GRIEVANCE_REPORT = 'GET grievance report 366 days';
+const grievancesRun =
+  !only || [GRIEVANCE_LIST, GRIEVANCE_OVERDUE, GRIEVANCE_REPORT].some((x) => only.test(x));
+const grievancesFor = (n: number) =>
+  values.grievances !== undefined ? Number(values.grievances) : grievancesRun ? Math.round(n / 10) : 0;
+if (
+  values.grievances !== undefined &&
+  !(Number.isInteger(Number(values.grievances)) && Number(values.grievances) >= 0)
+)
+  throw new Error('--grievances must be a whole number, 0 or more');
 if (!fs.existsSync(serverEntry)) {
   console.error('The server is not built. Run `npm run build` first (the benchmark builds nothing itself).');
   process.exit(1);
@@ -364,10 +385,15 @@ async function runSize(n: number) {
   }
   const database = openDatabase({ databaseUrl, dataDir, pgWaitMs: BULK_LOAD_WAIT });
   await migrateToLatest(database.db, database.dialect);
-  console.log(`\nGenerating ${n.toLocaleString('en')} complaints on ${database.dialect}…`);
-  const g = await generate(database.db, n, console.log, database.dialect);
+  const grievanceCount = grievancesFor(n);
+  console.log(
+    `\nGenerating ${n.toLocaleString('en')} complaints${grievanceCount > 0 ? ` and ${grievanceCount.toLocaleString('en')} grievances` : ''} on ${database.dialect}…`,
+  );
+  const g = await generate(database.db, n, console.log, database.dialect, { grievances: grievanceCount });
   console.log(`  done in ${g.seconds.toFixed(1)} s`);
   const tokens = await signInBenchUsers(database.db, g);
+  // issue 52: a member of the SGRC (not its chair), signed in as the others are
+  const sgrcToken = g.grievances ? await signInUser(database.db, g.grievances.sgrcMemberId) : null;
   // issue 34: open incidents for the filing form's read, and one with 500 linked complaints
   const bigIncident = await prepareIncidents(database.db, g.wardenId, Date.now());
   // issue 31: a sign-in with the right password (argon2 is most of it; the locks must add nothing)
@@ -449,6 +475,12 @@ async function runSize(n: number) {
     {
       name: 'GET authority list p1 (warden)',
       url: '/api/complaints/authority?page=1',
+      headers: auth('warden'),
+    },
+    {
+      // CONTRACT 7.5: the complaints assigned to the warden (2% of all, generate.ts), any hostel's
+      name: 'GET authority list p1 assignee=me (warden)',
+      url: '/api/complaints/authority?page=1&assignee=me',
       headers: auth('warden'),
     },
     {
@@ -560,6 +592,28 @@ async function runSize(n: number) {
       headers: auth('student'),
     },
     { name: 'GET incident groups (warden)', url: '/api/incidents/groups', headers: auth('warden') },
+    // issue 52 (CONTRACT 7.2, 7.4): a committee's first page (newest first, with its count), its
+    // overdue filter (the longest overdue first) and the grievance report over 366 days; only when
+    // grievances were generated
+    ...(sgrcToken
+      ? [
+          {
+            name: GRIEVANCE_LIST,
+            url: '/api/grievances?page=1',
+            headers: { authorization: `Bearer ${sgrcToken}` },
+          },
+          {
+            name: GRIEVANCE_OVERDUE,
+            url: '/api/grievances?overdue=true&page=1',
+            headers: { authorization: `Bearer ${sgrcToken}` },
+          },
+          {
+            name: GRIEVANCE_REPORT,
+            url: `/api/admin/grievances/report?from=${reportFrom}&to=${reportTo}`,
+            headers: auth('admin'),
+          },
+        ]
+      : []),
     {
       // one student signing in again and again from one address: each success gives its try back
       name: 'POST student-login (right password)',
@@ -756,6 +810,7 @@ async function runSize(n: number) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   return {
     complaints: n,
+    grievances: g.grievances?.grievances ?? 0,
     dialect: databaseUrl ? 'postgres' : 'sqlite',
     workers,
     generateSeconds: g.seconds,
@@ -865,7 +920,7 @@ for (const n of sizes) results.push(await runSize(n));
 console.log('');
 for (const r of results) {
   console.log(
-    `### ${r.complaints.toLocaleString('en')} complaints, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server: ${r.workers} worker process(es), peak memory ${r.peakMemoryMb.toFixed(0)} MB (PSS, all processes)\n`,
+    `### ${r.complaints.toLocaleString('en')} complaints${r.grievances > 0 ? ` and ${r.grievances.toLocaleString('en')} grievances` : ''}, ${r.dialect} (generated in ${r.generateSeconds.toFixed(1)} s); server: ${r.workers} worker process(es), peak memory ${r.peakMemoryMb.toFixed(0)} MB (PSS, all processes)\n`,
   );
   console.log(table(r));
   console.log(

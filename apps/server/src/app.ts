@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Ctx } from './context';
 import { type Database, openDatabase } from './db/database';
@@ -12,12 +12,13 @@ import { registerAuth } from './plugins/app/auth';
 import { signedInPageFor } from './plugins/app/signed-in-page';
 import { registerDocs } from './plugins/external/docs';
 import { registerErrorHandling } from './plugins/external/errors';
-import { registerSecurity } from './plugins/external/security';
+import { registerSecurity, validatorCompiler } from './plugins/external/security';
 import { compiledSerializer } from './plugins/external/serializer';
 import { registerWebApp } from './plugins/external/web-app';
 import { startPushSender } from './push/sender';
 import { registerRoutes } from './routes';
 import { DAILY_JOBS } from './services/digest';
+import { vapidKeys } from './services/push';
 import { startScheduler } from './services/scheduler';
 
 export interface BuildOptions {
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // the contract's zod schemas, after CONTRACT 6.7's rule on control characters in any text sent
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     compiledSerializer({ validate: opts.validateResponses ?? process.env.NODE_ENV === 'development' }),
@@ -125,7 +127,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     background.push(sender);
   }
   if (opts.pushSender ?? opts.mailSender !== false) {
-    const sender = startPushSender(ctx, { ca: opts.pushCa });
+    const sender = startPushSender(ctx, { vapidKeys: () => vapidKeys(ctx), ca: opts.pushCa });
     wakes.push(sender.wake);
     background.push(sender);
   }

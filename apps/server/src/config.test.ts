@@ -23,6 +23,22 @@ describe('configuration', () => {
     expect([d.timeZone, d.slaHoursHostel, d.slaHoursCollege]).toEqual(['Europe/London', 24, 48]);
   });
 
+  it('takes Monday to Friday as the working week unless WORKING_DAYS says otherwise', () => {
+    expect(loadConfig({}).workingDays).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
+    expect(loadConfig({ WORKING_DAYS: 'Mon,Tue,Wed,Thu,Fri,Sat' }).workingDays).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+    ]);
+    expect(loadConfig({ WORKING_DAYS: 'Sun, Thu,Mon' }).workingDays).toEqual(['Mon', 'Thu', 'Sun']);
+    expect(() => loadConfig({ WORKING_DAYS: 'Mon,Funday' })).toThrow(
+      /WORKING_DAYS="Mon,Funday": "Funday" is not a day/,
+    );
+  });
+
   it('serves metrics only when METRICS_TOKEN is set, and never echoes a refused token', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
@@ -84,6 +100,11 @@ describe('configuration', () => {
     ['WORKERS', 'many'],
     ['TIME_ZONE', 'Mars/Olympus'],
     ['TIME_ZONE', 'IST+5:30'],
+    ['WORKING_DAYS', 'Monday,Tuesday'],
+    ['WORKING_DAYS', 'mon,tue'],
+    ['WORKING_DAYS', 'Mon;Tue'],
+    ['WORKING_DAYS', 'Mon,Mon'],
+    ['WORKING_DAYS', ','],
     ['SLA_HOURS_HOSTEL', '0'],
     ['SLA_HOURS_HOSTEL', '1.5'],
     ['SLA_HOURS_COLLEGE', 'a week'],

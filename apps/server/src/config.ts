@@ -1,7 +1,7 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_TIME_ZONE } from '@bit/contract';
+import { DEFAULT_TIME_ZONE, parseWorkingDays, type TWeekday } from '@bit/contract';
 import { z } from 'zod';
 
 export class ConfigError extends Error {}
@@ -34,6 +34,14 @@ const ZEnv = z.object({
     .string()
     .refine(isTimeZone, `must be an IANA time zone such as ${DEFAULT_TIME_ZONE}`)
     .default(DEFAULT_TIME_ZONE),
+  // CONTRACT 7.1: the week's working days, three-letter English names, comma-separated
+  WORKING_DAYS: z
+    .string()
+    .superRefine((value, ctx) => {
+      const read = parseWorkingDays(value);
+      if (typeof read === 'string') ctx.addIssue({ code: 'custom', message: read });
+    })
+    .default('Mon,Tue,Wed,Thu,Fri'),
   SLA_HOURS_HOSTEL: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(72),
   SLA_HOURS_COLLEGE: z.coerce.number().int('must be a whole number of hours').min(1).max(8760).default(168),
   // a short token would be guessed by whoever can reach the port
@@ -105,6 +113,8 @@ export interface AppConfig {
   workers: number;
   /** Digests, escalations and the dates mails show are in this zone (CONTRACT 5.5). */
   timeZone: string;
+  /** CONTRACT 7.1: the days of the week that are working days (less the holidays), Monday first. */
+  workingDays: TWeekday[];
   /** Hours after filing (or reopening) a complaint of each type is due (CONTRACT 5.5). */
   slaHoursHostel: number;
   slaHoursCollege: number;
@@ -150,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     workers: e.WORKERS ?? Math.min(os.availableParallelism(), 8),
     timeZone: e.TIME_ZONE,
+    workingDays: parseWorkingDays(e.WORKING_DAYS) as TWeekday[],
     slaHoursHostel: e.SLA_HOURS_HOSTEL,
     slaHoursCollege: e.SLA_HOURS_COLLEGE,
     metricsToken: e.METRICS_TOKEN,

@@ -356,7 +356,7 @@ test('an admin made with the create-admin command logs in to the admin dashboard
   await snap(page, 'admin-dashboard');
 });
 
-test('protected screens: anonymous visitors go home and come back after login, other roles go home, and the check shows Loading...', async ({
+test('protected screens: anonymous visitors go home and come back after login, other roles are told the screen is not theirs, and the check shows Loading...', async ({
   page,
   request,
 }) => {
@@ -371,10 +371,15 @@ test('protected screens: anonymous visitors go home and come back after login, o
   await expect(page).toHaveURL(/\/student-dashboard\?from=link$/);
   await expect(greeting(page, s.name)).toBeVisible();
 
-  // a student on an admin screen is sent to /
+  // a student on an admin screen is told it is not theirs, with the way to their dashboard (issue 51 row 5)
   await page.goto('/admin-dashboard');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This page is not available to you' }),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+    'href',
+    '/student-dashboard',
+  );
 
   // while check-auth is pending, the protected screen says Loading... (a page loaded without the session
   // cookie: one loaded with it carries the user, decision 20, and has no check to wait for)

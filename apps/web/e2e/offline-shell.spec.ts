@@ -1,40 +1,19 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PHONE } from './support/a11y';
 import { snap } from './support/helpers';
-import {
-  approve,
-  disposeContexts,
-  fileComplaint,
-  makeAdmin,
-  makeAuthority,
-  makeStudent,
-  PASSWORD,
-  signIn,
-  submitLogin,
-  type TSession,
-} from './support/sessions';
+import { offlineStudent, workerInControl } from './support/offline';
+import { approve, makeAdmin, makeAuthority, PASSWORD, signIn, submitLogin } from './support/sessions';
 
 // A phone on slow or no data (issue 19): the session check's network failure is not a logout, a
 // visitor asks nothing that is known to fail, a mail link to a complaint says why it asks to log in,
 // the installed app opens offline and says so, and the main pages log no error (no CSP violation).
 
-test.use({ viewport: PHONE });
-
-let student: TSession;
-let token: string;
-
-test.beforeAll(async () => {
-  student = await makeStudent('offline');
-  ({ token } = await fileComplaint(student, {
-    type: 'Hostel',
-    hostelNo: 3,
-    roomNo: '101',
-    subType: 'Plumbing',
-    description: 'Tap leaking in the washroom',
-  }));
+const made = offlineStudent('offline', {
+  type: 'Hostel',
+  hostelNo: 3,
+  roomNo: '101',
+  subType: 'Plumbing',
+  description: 'Tap leaking in the washroom',
 });
-
-test.afterAll(disposeContexts);
 
 const greeting = (page: Page, name: string) =>
   page.getByRole('main').getByText(new RegExp(`Welcome, ${name}\\b`));
@@ -67,7 +46,7 @@ async function watchEverything(page: Page) {
 test('with the API unreachable, a signed-in student sees a retry message, not the home page', async ({
   page,
 }) => {
-  await signIn(page, student.token);
+  await signIn(page, made.student.token);
   let down = true;
   await page.route('**/api/**', (route) => (down ? route.abort('internetdisconnected') : route.fallback()));
   await page.goto('/student-dashboard');
@@ -82,7 +61,7 @@ test('with the API unreachable, a signed-in student sees a retry message, not th
 
   down = false;
   await retry.click();
-  await expect(greeting(page, student.name)).toBeVisible();
+  await expect(greeting(page, made.student.name)).toBeVisible();
 });
 
 test("a visitor's pages make no check-auth request", async ({ page }) => {
@@ -104,7 +83,7 @@ test("a visitor's pages make no check-auth request", async ({ page }) => {
 test('a complaint page opened signed out says "Log in to view this complaint" and returns there after login', async ({
   page,
 }) => {
-  await page.goto(`/complaint-status?token=${token}`);
+  await page.goto(`/complaint-status?token=${made.token}`);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: 'Log in to view this complaint' })).toBeVisible();
   await snap(page, 'offline-login-to-view');
@@ -112,8 +91,8 @@ test('a complaint page opened signed out says "Log in to view this complaint" an
   await page.getByRole('main').getByRole('link', { name: 'Student Login' }).click();
   await expect(page).toHaveURL(/\/student-login$/);
   await expect(page.getByText('Log in to view this complaint')).toBeVisible();
-  await submitLogin(page, student.email, PASSWORD);
-  await expect(page).toHaveURL(new RegExp(`/complaint-status\\?token=${token}$`));
+  await submitLogin(page, made.student.email, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/complaint-status\\?token=${made.token}$`));
   await expect(page.getByText('Tap leaking in the washroom').first()).toBeVisible();
 });
 
@@ -127,11 +106,7 @@ test('offline, the installed shell loads and says it is offline', async ({ page,
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Complaint Management System' })).toBeVisible();
   // the worker is installed, controls the page and holds the shell and the home page's code
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
-      await new Promise((r) => setTimeout(r, 50));
-  });
+  await workerInControl(page);
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -169,8 +144,8 @@ test('the main pages log no console error and no CSP violation', async ({ page }
     await page.waitForLoadState('networkidle');
     await watch.collect();
   }
-  await signIn(page, student.token);
-  for (const path of ['/student-dashboard', '/file-complaint', `/complaint-status?token=${token}`]) {
+  await signIn(page, made.student.token);
+  for (const path of ['/student-dashboard', '/file-complaint', `/complaint-status?token=${made.token}`]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -184,11 +159,7 @@ test("offline, a screen's page never carries the heading of the screen whose pag
   context,
 }) => {
   await page.goto('/student-notifications');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
-      await new Promise((r) => setTimeout(r, 50));
-  });
+  await workerInControl(page);
   // controlled now: this load of the page, with its heading in the shell, is the one the worker keeps
   await page.reload();
   await expect
@@ -208,12 +179,12 @@ test('the status page opened with a session shows its complaint before any scrip
   page,
   context,
 }) => {
-  await signIn(page, student.token, { cookie: true });
+  await signIn(page, made.student.token, { cookie: true });
   // no script at all: what is on screen is the page as the server sent it
   await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto(`/complaint-status?token=${token}`);
+  await page.goto(`/complaint-status?token=${made.token}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Track Complaint Status' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: `Complaint ${token}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: `Complaint ${made.token}` })).toBeVisible();
   await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
   await snap(page, 'status-before-scripts');
   await page.unroute('**/assets/*.js');
@@ -221,16 +192,12 @@ test('the status page opened with a session shows its complaint before any scrip
   // with the app: it starts from that complaint, asking the API nothing for it
   const asked: string[] = [];
   page.on('request', (req) => {
-    if (req.url().includes(`/api/complaints/${token}`)) asked.push(req.url());
+    if (req.url().includes(`/api/complaints/${made.token}`)) asked.push(req.url());
   });
-  await page.goto(`/complaint-status?token=${token}`);
+  await page.goto(`/complaint-status?token=${made.token}`);
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++)
-      await new Promise((r) => setTimeout(r, 50));
-  });
+  await workerInControl(page);
   // controlled: this load goes through the worker, which keeps other pages as its shell
   await page.reload();
   await expect(page.getByText('Tap leaking in the washroom')).toBeVisible();
@@ -241,7 +208,7 @@ test('the status page opened with a session shows its complaint before any scrip
   expect(kept).not.toContain('Tap leaking');
 
   await context.setOffline(true);
-  const offline = await page.goto(`/complaint-status?token=${token}`);
+  const offline = await page.goto(`/complaint-status?token=${made.token}`);
   const html = (await offline?.text()) ?? '';
   expect(html).toContain('data-offline');
   expect(html).not.toContain('Tap leaking');
@@ -251,10 +218,10 @@ test('the status page opened with a session shows its complaint before any scrip
 test('a screen loaded with the session cookie names the user before any script runs, and asks for no session check', async ({
   page,
 }) => {
-  await signIn(page, student.token, { cookie: true });
+  await signIn(page, made.student.token, { cookie: true });
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/student-dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${student.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${made.student.name}` })).toBeVisible();
   await page.unroute('**/assets/*.js');
 
   const checks: string[] = [];
@@ -262,8 +229,8 @@ test('a screen loaded with the session cookie names the user before any script r
     if (req.url().includes('/api/auth/check-auth')) checks.push(req.url());
   });
   await page.goto('/student-dashboard');
-  await expect(greeting(page, student.name)).toBeVisible();
-  await expect(page.getByText(token).first()).toBeVisible();
+  await expect(greeting(page, made.student.name)).toBeVisible();
+  await expect(page.getByText(made.token).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(checks).toEqual([]);
 });
@@ -275,16 +242,16 @@ test('a signed-in screen loaded with the session cookie asks the API nothing as 
   const warden = await makeAuthority('Warden', 3);
   await approve(admin, warden);
   const screens = [
-    [student, '/student-dashboard', token],
-    [student, '/student-notifications', null],
-    [warden, '/manage-complaints', token],
-    [warden, '/authority-dashboard', token],
+    [made.student, '/student-dashboard', made.token],
+    [made.student, '/student-notifications', null],
+    [warden, '/manage-complaints', made.token],
+    [warden, '/authority-dashboard', made.token],
     [warden, '/notifications', null],
     [admin, '/admin-dashboard', null],
-    [admin, '/view-complaints', token],
+    [admin, '/view-complaints', made.token],
     // the status page: its complaint and the session are page answers too, no request of its own
-    [student, `/complaint-status?token=${token}`, 'Tap leaking in the washroom'],
-    [warden, `/complaint-status?token=${token}`, 'Tap leaking in the washroom'],
+    [made.student, `/complaint-status?token=${made.token}`, 'Tap leaking in the washroom'],
+    [warden, `/complaint-status?token=${made.token}`, 'Tap leaking in the washroom'],
   ] as const;
   const asked: string[] = [];
   page.on('request', (req) => {

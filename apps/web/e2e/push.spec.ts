@@ -1,5 +1,6 @@
 import { MSG_PUSH_WEB } from '@bit/contract';
 import { expect, test } from '@playwright/test';
+import { snap } from './support/helpers';
 import {
   baseURL,
   disposeContexts,
@@ -105,8 +106,34 @@ test('the profile says what notifications bring and asks nothing before its butt
   await expect(page.getByText(MSG_PUSH_WEB.explain)).toBeVisible();
   await expect(page.getByLabel(MSG_PUSH_WEB.email)).toBeChecked();
   await expect(page.getByLabel(MSG_PUSH_WEB.push)).toBeChecked();
-  await expect(
-    page.getByRole('status').filter({ hasText: /Notifications are|cannot receive/ }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Alerts are|cannot receive/ })).toBeVisible();
   expect(await page.evaluate(() => (window as typeof window & { __asked?: number }).__asked)).toBe(0);
+});
+
+// in the full browser: the headless shell has no push service, and says alerts cannot work here
+test('issue 51 row 21: when turning alerts on fails, the card keeps the reason', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL });
+  await page.addInitScript(() => {
+    if ('PushManager' in window)
+      PushManager.prototype.subscribe = () =>
+        Promise.reject(new DOMException('Registration failed - push service error', 'AbortError'));
+  });
+  await signIn(page, student.token);
+  await page.goto('/student-dashboard');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto('/profile');
+  await page.getByRole('button', { name: MSG_PUSH_WEB.turnOn }).click();
+  const reason = page
+    .getByRole('alert')
+    .filter({ hasText: MSG_PUSH_WEB.failedBecause('Registration failed - push service error') });
+  await expect(reason).toBeVisible();
+  await page.waitForTimeout(5500);
+  await expect(reason).toBeVisible();
+  await expect(page.getByText(MSG_PUSH_WEB.off)).toBeVisible();
+  await snap(page, 'round3-push-failed');
 });

@@ -78,7 +78,7 @@ test.describe
       await search(page, word.toUpperCase());
       await expect(list.getByText(kettle.token)).toBeVisible();
       await expect(list.getByText(fan.token)).toHaveCount(0);
-      await expect(page.getByText('1 complaints', { exact: true })).toBeVisible();
+      await expect(page.getByText('1 complaint', { exact: true })).toBeVisible();
       await expectNoHorizontalScroll(page, 'search by a word of a message');
       await snap(page, 'search-message-word-phone');
 

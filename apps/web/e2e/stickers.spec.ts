@@ -67,9 +67,9 @@ test.describe
       page,
     }) => {
       await page.goto(`${baseURL}/file-complaint?type=Hostel&hostelNo=5&roomNo=102`);
-      await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByText('Log in to continue')).toBeVisible();
-      await page.getByRole('link', { name: 'Student Login' }).first().click();
+      // straight to Student Login, saying where (issue 51 row 4)
+      await expect(page).toHaveURL(/\/student-login$/);
+      await expect(page.getByText('Log in to report a problem in Hostel 5, room 102')).toBeVisible();
       await submitLogin(page, student.email, PASSWORD);
 
       await expect(page).toHaveURL(/\/file-complaint\?type=Hostel&hostelNo=5&roomNo=102$/);
@@ -96,8 +96,8 @@ test.describe
     }) => {
       const s = newStudent('qrnew');
       await page.goto(`${baseURL}/file-complaint?type=College&subType=IT+Support&place=Main+building+lab+2`);
-      await expect(page.getByText('Log in to continue')).toBeVisible();
-      await page.getByRole('main').getByRole('link', { name: 'Sign up' }).click();
+      await expect(page.getByText('Log in to report a problem at Main building lab 2')).toBeVisible();
+      await page.getByRole('main').getByRole('link', { name: 'Create a student account' }).click();
       const field = (label: string) => page.getByLabel(label, { exact: true });
       await field('Full name').fill(s.name);
       await field('Roll number').fill(s.rollNo);

@@ -15,9 +15,12 @@
 // old build that asks for a file gone with it gets "This screen needs a connection", whose Retry
 // reloads it (src/components/needs-connection.tsx).
 
-// Written by the build (sw-precache.ts): this build's version and its files under /assets/.
+// Written by the build (sw-precache.ts): this build's version, its files under /assets/, and for each
+// chunk the files it may import later (a form's checks, a dialog): kept as soon as the chunk is, so a
+// screen opened online works offline at once, before the every-screen pass (issue 51 row 1).
 const BUILD = 'dev';
 const PRECACHE = [];
+const LAZY = {};
 
 const CACHE = `bit-app-${BUILD}`;
 const SHELL = '/';
@@ -30,6 +33,9 @@ const isAsset = (url) => url.pathname.startsWith('/assets/');
 function assetsOf(html) {
   return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
 }
+
+/** The files and, for each, what it may import later (LAZY), once each. */
+const withLazy = (paths) => [...new Set(paths.flatMap((p) => [p, ...(LAZY[p] ?? [])]))];
 
 /** One file of the build into this version's cache: from an earlier version's cache when unchanged. */
 async function keep(cache, url) {
@@ -49,6 +55,8 @@ async function cacheApp() {
   await cache.put(SHELL, res);
   // the shell's own files or no worker: without them it would open nothing offline
   await cache.addAll([...STATIC, ...assetsOf(html)]);
+  // and what the first screen's code may import later (its form's checks): not worth failing the install for
+  await Promise.allSettled(withLazy(assetsOf(html)).map((url) => keep(cache, url)));
 }
 
 /**
@@ -87,7 +95,10 @@ self.addEventListener('message', (event) => {
     .map((u) => new URL(u, self.location.origin))
     .filter((u) => u.origin === self.location.origin && isAsset(u) && !isApi(u))
     .map((u) => u.pathname);
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(wanted)).catch(() => {}));
+  // each file on its own (addAll keeps nothing when one fails), with what it may import later
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => Promise.allSettled(withLazy(wanted).map((url) => keep(cache, url)))),
+  );
 });
 
 /** The cached shell, marked offline so it says so before any script runs. */
@@ -120,6 +131,14 @@ async function networkFirstPage(request) {
   }
 }
 
+/** What a screen's chunk may import later, kept as the chunk is asked for (the next screen opened). */
+async function keepLazyOf(pathname) {
+  const later = LAZY[pathname];
+  if (!later) return;
+  const cache = await caches.open(CACHE);
+  await Promise.allSettled(later.map((url) => keep(cache, url)));
+}
+
 async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
@@ -141,7 +160,10 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirstPage(request));
     return;
   }
-  if (isAsset(url) || STATIC.includes(url.pathname)) event.respondWith(cacheFirst(request));
+  if (isAsset(url) || STATIC.includes(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+    if (LAZY[url.pathname]) event.waitUntil(keepLazyOf(url.pathname));
+  }
 });
 
 // Pushes (CONTRACT 6.3): the server sends { title, body, url } (services/notify.ts), encrypted for this

@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './index.css';
-import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -36,4 +35,14 @@ else {
   setTimeout(draw, 10_000);
 }
 
-registerServiceWorker();
+// The service worker's registration is fetched once the page has loaded, as it registers only then:
+// kept out of the entry, whose size the home page waits for (scripts/size-check.mjs).
+const registerWorker = () =>
+  import('./lib/service-worker').then(
+    (m) => m.registerServiceWorker(),
+    () => {
+      // its code did not come (offline before the worker kept it): the next visit registers it
+    },
+  );
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });

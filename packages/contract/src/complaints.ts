@@ -102,6 +102,14 @@ export const ZComplaint = z.object({
    * only so that complaints built before the third release (web fixtures) still type-check.
    */
   incident: z.object({ id: z.number().int(), title: z.string() }).nullable().optional(),
+  /**
+   * The approved authority it is assigned to (CONTRACT 7.5), beside `assignedTo` (the last authority
+   * that updated it). The server always sends it; optional in the schema only for older fixtures.
+   */
+  assignee: z
+    .object({ id: z.number().int(), name: z.string(), designation: z.enum(DESIGNATIONS).nullable() })
+    .nullable()
+    .optional(),
 });
 export type TComplaint = z.infer<typeof ZComplaint>;
 
@@ -141,7 +149,14 @@ export const ZStatusCounts = z.object({
 });
 export type TStatusCounts = z.infer<typeof ZStatusCounts>;
 
-export const ZAuthorityComplaintPage = ZComplaintPage.extend({ stats: ZStatusCounts });
+export const ZAuthorityComplaintPage = ZComplaintPage.extend({
+  stats: ZStatusCounts,
+  /**
+   * The complaints assigned to the caller, of every status, in their scope or not (CONTRACT 7.5: the
+   * dashboard's "Assigned to me"). The server always sends it; optional for older fixtures.
+   */
+  assignedToMe: z.number().int().optional(),
+});
 export type TAuthorityComplaintPage = z.infer<typeof ZAuthorityComplaintPage>;
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -184,6 +199,14 @@ export const ZAuthorityListQuery = ZPageQuery.safeExtend({
   overdue: ZOverdueFilter,
   q: ZSearchText,
   incident: ZIncidentFilter,
+  /**
+   * CONTRACT 7.5: `me`, the complaints assigned to the caller (in their scope or not); `none`, the
+   * scope's complaints assigned to no one; absent, the whole scope.
+   */
+  assignee: z.preprocess(
+    emptyToUndefined,
+    z.enum(['me', 'none'], { error: 'assignee must be me or none' }).optional(),
+  ),
 });
 export type TAuthorityListQuery = z.infer<typeof ZAuthorityListQuery>;
 

@@ -21,6 +21,8 @@ export const MSG_CONVERSATION = {
   photoTooManyPixels: 'A photo can have at most 40 megapixels',
   photoUnreadable: 'The photo could not be read. Please try another file.',
   photoRequired: 'Please choose a photo',
+  // CONTRACT 6.7: the server's queue of photos to decode is full (503 with Retry-After)
+  photosBusy: 'The server is busy with other photos. Please try again in a moment.',
   preferenceInvalid: 'Choose each, digest or off',
 } as const;
 

@@ -39,6 +39,8 @@ export const FIRST_REQUESTS: Record<string, (user: TFirstRequestsUser) => string
           // the open incidents of their profile's hostel and of the college (CONTRACT 6.1)
           ...(hostelNo ? [`/incidents/open?type=Hostel&hostelNo=${hostelNo}`] : []),
           '/incidents/open?type=College',
+          // their grievances, under the complaints (CONTRACT 7.2)
+          `/grievances?page=1&pageSize=${PAGE_SIZE_DEFAULT}`,
         ]
       : [],
   '/student-notifications': ({ role }) =>
@@ -56,7 +58,14 @@ export const FIRST_REQUESTS: Record<string, (user: TFirstRequestsUser) => string
   '/notifications': ({ role }) =>
     role === 'authority' ? [`/notifications?page=1&pageSize=${NOTICE_PAGE_SIZE}`] : [],
   '/admin-dashboard': ({ role }) =>
-    role === 'admin' ? ['/complaints/admin/stats', `/feedback?page=1&pageSize=${RECENT_FEEDBACK_SIZE}`] : [],
+    role === 'admin'
+      ? [
+          '/complaints/admin/stats',
+          `/feedback?page=1&pageSize=${RECENT_FEEDBACK_SIZE}`,
+          // the warning of committees without members, drawn with the page above the counts (CONTRACT 7.2)
+          '/committees',
+        ]
+      : [],
   '/view-complaints': ({ role }) =>
     role === 'admin' ? [`/complaints/admin/all?page=1&pageSize=${PAGE_SIZE_DEFAULT}`] : [],
 };

@@ -36,4 +36,27 @@ export const MSG_INCIDENT = {
   looksLikeOne: (count: number, subType: string, place: string) =>
     `Looks like one problem: ${count} complaints about ${subType} in ${place}`,
   declare: 'Declare an incident',
+  /** issue 51: "Update all" asks first, and says how many it changed */
+  updateConfirm: (count: number, status: string) =>
+    `Mark ${count} ${count === 1 ? 'complaint' : 'complaints'} ${status}?`,
+  updatedCount: (count: number) => `${count} ${count === 1 ? 'complaint' : 'complaints'} updated`,
+  updateHelp:
+    'Every linked complaint that is still open gets this status, and its student a mail and a push alert (as each student chose).',
+  /** issue 51: joining says that it files a complaint, and a student who joined sees their complaint */
+  joinExplain:
+    'This files a complaint of your own, linked to this incident: you hear of every update, as its other students do.',
+  joinSubmit: 'File my linked complaint',
+  reportedOn: (date: string, token: string) => `You reported this on ${date} (${token})`,
+  /** the copied status entry of a complaint filed by joining: the incident's, not an act on this complaint */
+  fromIncident: (id: number, status: string, remarks: string | null) =>
+    `Incident #${id}: ${status}${remarks ? `. ${remarks}` : ''}`,
+  /** issue 51: declaring from the Incidents page and from a selection; linking on the incident's page */
+  declareSelected: 'Declare incident',
+  selected: (count: number) => `${count} selected`,
+  mixedSelection: 'Select complaints of one type, hostel and category to declare one incident',
+  toLink: 'Complaints to link',
+  noneToLink: 'Select at least one complaint to link',
+  link: 'Link complaints',
+  linkedCount: (count: number) => `${count} ${count === 1 ? 'complaint' : 'complaints'} linked`,
+  unlink: 'Unlink',
 } as const;

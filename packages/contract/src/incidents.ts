@@ -123,6 +123,9 @@ export const ZOpenIncident = ZIncident.pick({
   status: true,
   affected: true,
   updatedAt: true,
+}).extend({
+  /** the asking student's own complaint of it (joined, or linked by an authority): issue 51 */
+  reported: z.object({ token: z.string(), at: z.string() }).nullable().optional(),
 });
 export type TOpenIncident = z.infer<typeof ZOpenIncident>;
 export const ZOpenIncidents = z.object({ data: z.array(ZOpenIncident) });

@@ -97,5 +97,17 @@ export const EXPORT_COLUMNS = [
   'rating',
 ] as const;
 
-/** complaints-YYYY-MM-DD.csv, the day in TIME_ZONE */
-export const exportFileName = (day: string) => `complaints-${day}.csv`;
+/**
+ * The export's file name, saying its period when it has one (issue 51 row 24):
+ * complaints-2026-11-01-to-2026-11-29.csv; from a day on, up to `day`; up to a day, complaints-until-…;
+ * without one, complaints-YYYY-MM-DD.csv, `day` being the day of the export in TIME_ZONE.
+ */
+export const exportFileName = (
+  day: string,
+  period: { from?: string | undefined; to?: string | undefined } = {},
+) =>
+  period.from
+    ? `complaints-${period.from}-to-${period.to || day}.csv`
+    : period.to
+      ? `complaints-until-${period.to}.csv`
+      : `complaints-${day}.csv`;

@@ -14,7 +14,9 @@ export const MSG_SEARCH = {
   notText: 'q must be text',
   tooLong: `q must be at most ${SEARCH_MAX} characters`,
   noMatch: 'No complaints match',
-  /** a list's count line: "12 complaints", or past SEARCH_COUNT_MAX "More than 1,000 complaints" */
+  /** a list's count line: "1 complaint", "12 complaints", or past SEARCH_COUNT_MAX "More than 1,000 complaints" */
   count: (count: number, atLeast = false) =>
-    atLeast ? `More than ${count.toLocaleString('en-IN')} complaints` : `${count} complaints`,
+    atLeast
+      ? `More than ${count.toLocaleString('en-IN')} complaints`
+      : `${count.toLocaleString('en-IN')} ${count === 1 ? 'complaint' : 'complaints'}`,
 } as const;

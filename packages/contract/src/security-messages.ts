@@ -41,4 +41,29 @@ export const MSG_SECURITY = {
   setupFailed: 'Failed to start the set-up',
   confirmFailed: 'Failed to turn on two-step sign-in',
   turnOffFailed: 'Failed to turn off two-step sign-in',
+  // CONTRACT 6.7: the password to turn it on or off, wrong codes counted per account
+  wrongPassword: 'Wrong password',
+  codesLocked: 'Too many wrong codes for this account. Please try again later, or reset your password.',
+  recoveryCodeUsed: 'This recovery code was already used',
+  stepHint:
+    'Enter the 6-digit code your authenticator app shows for this account, or one of the recovery codes you saved when you set up two-step sign-in.',
+  startHint: 'Enter your password to begin setting up two-step sign-in.',
+  turnOffPasswordHint:
+    'Enter your password and a code from your app, or a recovery code, to turn two-step sign-in off.',
+  // the admin's authorities screen (CONTRACT 6.7: an authority who lost the phone and the recovery codes)
+  adminResetAction: 'Turn off two-step sign-in',
+  adminResetDone: 'Two-step sign-in turned off',
+  adminResetFailed: 'Failed to turn off two-step sign-in',
+  authorityHasIt: 'Two-step sign-in on',
+  // ...and what it says
+  adminResetExplained:
+    'They will sign in with their password alone until they set it up again. Do this only when you know it is them asking, after they lost their phone and their recovery codes.',
+  authorityNotFound: 'Authority not found',
 } as const;
+
+/** After a recovery code is used: how many remain, singular and plural right (issue 51 row 15). */
+export const recoveryCodesLeftText = (n: number) =>
+  n === 1 ? '1 recovery code left' : `${n} recovery codes left`;
+
+/** The admin's confirmation before turning off an authority's two-step sign-in: its title... */
+export const adminResetQuestion = (name: string) => `Turn off two-step sign-in for ${name}?`;

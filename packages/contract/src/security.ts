@@ -3,6 +3,7 @@ import { pageOf, ZPageQuery } from './common';
 import { ROLES } from './enums';
 import { isCalendarDay, REPORT_DAY_MAX, REPORT_DAY_MIN } from './period';
 import { MSG_SECURITY } from './security-messages';
+import { ZUser } from './user';
 
 /** 6 digits from the app, or a recovery code (`xxxxx-xxxxx`, case and dash optional). */
 export const ZTwoFactorCode = z
@@ -34,6 +35,38 @@ export type TTwoFactorSetupResponse = z.infer<typeof ZTwoFactorSetupResponse>;
 export const ZTwoFactorCodeRequest = z.strictObject({ code: ZTwoFactorCode });
 export type TTwoFactorCodeRequest = z.infer<typeof ZTwoFactorCodeRequest>;
 
+/** CONTRACT 6.7: the account's current password; missing or wrong, the answer is "Wrong password". */
+const ZCurrentPassword = z
+  .string({ error: MSG_SECURITY.wrongPassword })
+  .min(1, MSG_SECURITY.wrongPassword)
+  .max(200, MSG_SECURITY.wrongPassword);
+// a missing body is a missing password, not a shapeless request
+const missingPassword = {
+  error: (iss: { code?: string }) => (iss.code === 'invalid_type' ? MSG_SECURITY.wrongPassword : undefined),
+};
+
+/** POST /api/me/two-factor: begin setting it up, with the current password. */
+export const ZTwoFactorStartRequest = z.strictObject({ password: ZCurrentPassword }, missingPassword);
+export type TTwoFactorStartRequest = z.infer<typeof ZTwoFactorStartRequest>;
+
+/** DELETE /api/me/two-factor: a code (or a recovery code) and the current password. */
+export const ZTwoFactorOffRequest = z.strictObject(
+  { code: ZTwoFactorCode, password: ZCurrentPassword },
+  missingPassword,
+);
+export type TTwoFactorOffRequest = z.infer<typeof ZTwoFactorOffRequest>;
+
+/**
+ * POST /api/auth/two-factor: a session; after a recovery code, how many of them remain
+ * (`recoveryCodesLeft`, absent after a code from the app).
+ */
+export const ZTwoFactorLoginResponse = z.object({
+  token: z.string(),
+  user: ZUser,
+  recoveryCodesLeft: z.number().int().optional(),
+});
+export type TTwoFactorLoginResponse = z.infer<typeof ZTwoFactorLoginResponse>;
+
 export const ZRecoveryCodesResponse = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodesResponse = z.infer<typeof ZRecoveryCodesResponse>;
 
@@ -59,6 +92,10 @@ export const AUDIT_ACTIONS = [
   'two-factor.reset',
   'admin.create',
   'admin.reset',
+  'calendar.update',
+  'committee.update',
+  /** CONTRACT 7.3: a committee member opened a confidential grievance (the grievance as target, no content) */
+  'grievance.view',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -75,6 +112,9 @@ export const AUDIT_ACTION_LABELS: Record<TAuditAction, string> = {
   'two-factor.reset': 'Two-step sign-in reset',
   'admin.create': 'Admin created',
   'admin.reset': 'Admin reset',
+  'calendar.update': 'Holidays changed',
+  'committee.update': 'Committee changed',
+  'grievance.view': 'Confidential grievance opened',
 };
 
 export const ZAuditEntry = z.object({
@@ -82,7 +122,8 @@ export const ZAuditEntry = z.object({
   at: z.string(),
   actor: z.object({ id: z.number().int(), name: z.string(), role: z.enum(ROLES) }).nullable(),
   action: z.enum(AUDIT_ACTIONS),
-  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  /** `name`: a user's name when the target is a user that still exists ("Asha Rao", not "User #14") */
+  target: z.object({ type: z.string(), id: z.string(), name: z.string().optional() }).nullable(),
   ip: z.string().nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
@@ -108,7 +149,11 @@ export const MSG_AUDIT = {
   actorInvalid: 'actor must be a user id',
   actionInvalid: `action must be one of ${AUDIT_ACTIONS.join(', ')}`,
   rangeReversed: 'to must not be before from',
+  whoTooLong: 'who must be at most 100 characters',
 } as const;
+
+/** The longest `who` of the audit log's query: a part of a name or an email. */
+export const AUDIT_WHO_MAX = 100;
 
 /** GET /api/admin/audit: a list as every other, newest first, with its filters; empty values are no values. */
 export const ZAuditQuery = ZPageQuery.safeExtend({
@@ -120,6 +165,11 @@ export const ZAuditQuery = ZPageQuery.safeExtend({
       .min(1, MSG_AUDIT.actorInvalid)
       .max(Number.MAX_SAFE_INTEGER, MSG_AUDIT.actorInvalid)
       .optional(),
+  ),
+  /** who did it: a part of their name or of their email, any case (the entries of every user it fits) */
+  who: z.preprocess(
+    (v) => (typeof v === 'string' ? emptyToUndefined(v.trim()) : v),
+    z.string().max(AUDIT_WHO_MAX, MSG_AUDIT.whoTooLong).optional(),
   ),
   action: z.preprocess(
     emptyToUndefined,

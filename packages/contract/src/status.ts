@@ -1,5 +1,5 @@
 import { CONVERSATION_OPEN_DAYS } from './conversation-constants';
-import type { TComplaintStatus } from './enums';
+import { COMPLAINT_STATUSES, type TComplaintStatus } from './enums';
 
 /** SPEC.md: Pending yellow, In Progress blue, Resolved green, anything else red. */
 export function statusColour(status: TComplaintStatus | string): 'yellow' | 'blue' | 'green' | 'red' {
@@ -11,7 +11,10 @@ export function statusColour(status: TComplaintStatus | string): 'yellow' | 'blu
 
 /** The statuses that close a complaint; the others are open (and can be overdue, CONTRACT 5.5). */
 export const CLOSED_STATUSES: readonly TComplaintStatus[] = ['Resolved', 'Rejected'];
-export const OPEN_STATUSES: readonly TComplaintStatus[] = ['Pending', 'In Progress'];
+/** Every status that does not close a complaint: derived, so a new status is open unless it is listed above. */
+export const OPEN_STATUSES: readonly TComplaintStatus[] = COMPLAINT_STATUSES.filter(
+  (status) => !CLOSED_STATUSES.includes(status),
+);
 
 export const isClosed = (status: TComplaintStatus | string): boolean =>
   (CLOSED_STATUSES as readonly string[]).includes(status);

@@ -13,6 +13,8 @@ export const STICKER_PLACE_MAX = 60;
 /** The room list's length: 1,000 rooms of 4 characters with their commas, and room to spare. */
 export const STICKER_ROOMS_TEXT_MAX = 10_000;
 export const STICKERS_API_PATH = '/api/stickers.pdf';
+/** CONTRACT 6.7: sheets one user may make in an hour (MSG_STICKERS.tooManySheets says it). */
+export const STICKER_SHEETS_PER_HOUR = 10;
 
 const clip = (s: string) => (s.length > 20 ? `${s.slice(0, 20)}…` : s);
 
@@ -36,6 +38,7 @@ export const MSG_STICKERS = {
   collegeAdminOnly: 'Only an administrator can make stickers for college departments',
   scanHostel: 'Scan to report a problem in this room',
   scanCollege: 'Scan to report a problem at this place',
+  tooManySheets: `You can make at most ${STICKER_SHEETS_PER_HOUR} sticker sheets an hour. Please try again later.`,
 } as const;
 
 export type TRoomsParse = { ok: true; rooms: string[] } | { ok: false; message: string };

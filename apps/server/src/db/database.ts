@@ -14,8 +14,8 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { countQueriesOf, countStatement } from '../ops/statement-count';
 import type { DB } from './schema';
+import { countQueriesOf, countStatement } from './statement-count';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,7 +26,7 @@ export interface Database {
    * Runs one read-only SQL text (already compiled for this dialect) outside Kysely's driver: on
    * SQLite a cached raw statement run synchronously, on PostgreSQL a named prepared statement on
    * the pool. Returns null when it cannot run now (SQLite inside a transaction), so the caller
-   * falls back to Kysely. Only lib/prepared.ts uses it, for the hottest reads.
+   * falls back to Kysely. Only db/prepared.ts uses it, for the hottest reads.
    */
   readRows<Row>(sqlText: string, parameters: readonly unknown[]): Row[] | Promise<Row[]> | null;
   /**

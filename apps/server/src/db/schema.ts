@@ -36,6 +36,8 @@ export interface UsersTable {
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
+  /** the session that made it (CONTRACT 6.7): its end deletes the subscription */
+  session_id: number;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -201,6 +203,10 @@ export interface ComplaintsTable {
   /** the incident it is linked to, and that incident's title (migration 017, CONTRACT 6.1) */
   incident_id: number | null;
   incident_title: string | null;
+  /** the approved authority it is assigned to, with their name and designation (migration 026, CONTRACT 7.5) */
+  assignee_id: number | null;
+  assignee_name: string | null;
+  assignee_designation: string | null;
 }
 
 /** CONTRACT 6.1: one problem of many complaints, with a complaint's scope columns (migration 017). */
@@ -326,6 +332,40 @@ export interface AttachmentFilesTable {
   thumb: Uint8Array;
 }
 
+/** A photo on its way to a complaint, holding its place before it is decoded (CONTRACT 6.7). */
+export interface PhotoSlotsTable {
+  id: Generated<number>;
+  complaint_id: number;
+  by_id: number;
+  at: number;
+}
+
+/** CONTRACT 7.1: a year whose holidays were set (its row is the lock a replacement takes). */
+export interface CalendarYearsTable {
+  year: number;
+  updated_at: number;
+}
+
+/** CONTRACT 7.1: a holiday, a day (YYYY-MM-DD) of TIME_ZONE. */
+export interface HolidaysTable {
+  date: string;
+  year: number;
+  name: string;
+}
+
+/** CONTRACT 7.2: a committee (sgrc, ombudsperson, anti-ragging, icc), one row each from the migration. */
+export interface CommitteesTable {
+  committee: string;
+  updated_at: number;
+}
+
+/** CONTRACT 7.2: an approved authority on a committee; 1 in `chair` for its one chair. */
+export interface CommitteeMembersTable {
+  committee: string;
+  user_id: number;
+  chair: number;
+}
+
 /** One row per timed job and day in TIME_ZONE: its primary key is what makes a run happen once. */
 export interface JobRunsTable {
   job: string;
@@ -342,6 +382,99 @@ export interface JobRunsTable {
 export interface ComplaintSearchTable {
   complaint_id: number;
   doc: string;
+}
+
+/** CONTRACT 7.5: a saved reply, an authority's own or (owner_id null) the admins' shared one. */
+export interface SavedRepliesTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  title: string;
+  body: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** CONTRACT 7.5: how many replies a list holds (owner_id 0: the shared list), the limit's one conditional write. */
+export interface ReplyListsTable {
+  owner_id: number;
+  replies: number;
+}
+
+/** CONTRACT 7.2: a grievance (migration 025). `open_due_at`: the deadline it waits on, null once it waits on none. */
+export interface GrievancesTable {
+  id: Generated<number>;
+  number: string;
+  category: string;
+  committee: string;
+  subject: string;
+  description: string;
+  status: string;
+  anonymous: number;
+  student_id: number;
+  student_name: string;
+  student_roll: string | null;
+  complaint_id: number | null;
+  due_at: number;
+  open_due_at: number | null;
+  hearing_at: number | null;
+  hearing_place: string | null;
+  representative: string | null;
+  decision_outcome: string | null;
+  decision_text: string | null;
+  decision_at: number | null;
+  decision_by_name: string | null;
+  decision_by_designation: string | null;
+  appeal_reason: string | null;
+  appeal_at: number | null;
+  appeal_due_at: number | null;
+  appeal_outcome: string | null;
+  appeal_text: string | null;
+  appeal_decided_at: number | null;
+  appeal_by_name: string | null;
+  appeal_by_designation: string | null;
+  /** working days (7.1) from submission to the committee's decision, fixed when decided (migration 027) */
+  decision_working_days: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The grievances per (category, status), kept with each change (migration 027). */
+export interface GrievanceCountsTable {
+  category: string;
+  status: string;
+  committee: string;
+  n: number;
+}
+
+/** CONTRACT 7.2: each year's last grievance number (GRV-<year>-<6 digits>). */
+export interface GrievanceYearsTable {
+  year: number;
+  last: number;
+}
+
+/** A step of a grievance (CONTRACT 7.2's history). */
+export interface GrievanceHistoryTable {
+  id: Generated<number>;
+  grievance_id: number;
+  status: string;
+  note: string | null;
+  by_id: number | null;
+  by_name: string;
+  by_role: string;
+  by_designation: string | null;
+  at: number;
+}
+
+/** A message on a grievance (as 5.2's). */
+export interface GrievanceMessagesTable {
+  id: Generated<number>;
+  grievance_id: number;
+  body: string;
+  by_id: number;
+  by_name: string;
+  by_role: string;
+  by_designation: string | null;
+  at: number;
 }
 
 export interface DB {
@@ -361,6 +494,18 @@ export interface DB {
   complaint_messages: ComplaintMessagesTable;
   complaint_attachments: ComplaintAttachmentsTable;
   attachment_files: AttachmentFilesTable;
+  photo_slots: PhotoSlotsTable;
+  saved_replies: SavedRepliesTable;
+  reply_lists: ReplyListsTable;
+  calendar_years: CalendarYearsTable;
+  holidays: HolidaysTable;
+  committees: CommitteesTable;
+  committee_members: CommitteeMembersTable;
+  grievances: GrievancesTable;
+  grievance_counts: GrievanceCountsTable;
+  grievance_years: GrievanceYearsTable;
+  grievance_history: GrievanceHistoryTable;
+  grievance_messages: GrievanceMessagesTable;
   job_runs: JobRunsTable;
   report_rollup: ReportRollupTable;
   server_keys: ServerKeysTable;

@@ -18,6 +18,3 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooMany = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-
-/** Text with a NUL character: PostgreSQL cannot store it, so every dialect refuses it the same way. */
-export const NUL_MESSAGE = 'Text must not contain NUL characters';

@@ -1,6 +1,17 @@
+import { MSG_CONVERSATION } from '@bit/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeSlots, PHOTO_MAX_SIDE, processPhoto, sniffPhotoType, THUMB_MAX_SIDE } from './images';
+import {
+  DECODE_BUSY_RETRY_S,
+  DECODE_WAITING_MAX,
+  decodeQueue,
+  decodeSlots,
+  PHOTO_MAX_SIDE,
+  photoDecodes,
+  processPhoto,
+  sniffPhotoType,
+  THUMB_MAX_SIDE,
+} from './images';
 import { createSemaphore, type Semaphore } from './semaphore';
 
 const solid = (width: number, height: number) =>
@@ -100,12 +111,13 @@ describe('photos', () => {
 });
 
 /** A queue of `slots` that records the most decodes it ever ran at once. */
-function countingQueue(slots: number) {
-  const queue = createSemaphore(slots);
+function countingQueue(slots: number, maxWaiting?: number) {
+  const queue = createSemaphore(slots, maxWaiting);
   let now = 0;
   const seen = { most: 0, runs: 0 };
   const counting: Semaphore = {
     slots,
+    maxWaiting: queue.maxWaiting,
     get running() {
       return queue.running;
     },
@@ -151,6 +163,34 @@ describe('photo decodes', () => {
     expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 415 });
     expect(seen).toEqual({ most: 1, runs: 3 });
     expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('are refused with 503, Retry-After and the message, never decoded, while the wait list is full', async () => {
+    const { queue, seen } = countingQueue(1, 2);
+    const input = await solid(600, 400).jpeg().toBuffer();
+    const before = photoDecodes();
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => processPhoto(input, queue)));
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'rejected',
+    ]);
+    for (const o of outcomes.slice(3))
+      expect((o as PromiseRejectedResult).reason).toMatchObject({
+        statusCode: 503,
+        message: MSG_CONVERSATION.photosBusy,
+        headers: { 'retry-after': String(DECODE_BUSY_RETRY_S) },
+      });
+    expect(seen.runs).toBe(3);
+    expect(photoDecodes() - before).toBe(3);
+    // the queue has room again: the next photo is decoded
+    expect((await processPhoto(input, queue)).width).toBe(600);
+  });
+
+  it("bounds this process's decode queue", () => {
+    expect(decodeQueue(1).maxWaiting).toBe(DECODE_WAITING_MAX);
   });
 
   it('are refused by size or signature without waiting for a slot', async () => {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { MSG_CONVERSATION, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, type TAttachment } from '@bit/contract';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { HttpError } from './errors';
-import { createSemaphore, type Semaphore } from './semaphore';
+import { createSemaphore, QueueFullError, type Semaphore } from './semaphore';
 
 /** The longer side of a stored photo and of its thumbnail (CONTRACT 5.3). */
 export const PHOTO_MAX_SIDE = 2048;
@@ -39,6 +39,17 @@ export function decodeSlots(
   return Math.max(1, Math.min(Math.floor(cpus / Math.max(1, workers)), threadPool - 1));
 }
 
+/**
+ * Photos one process holds waiting for a decode (CONTRACT 6.7): each holds its upload (up to 8 MiB)
+ * in memory while it waits. One more is answered 503 with Retry-After (DECODE_BUSY_RETRY_S) at once,
+ * never decoded. 48 holds a student's whole day (30) sent at once, with room for others; the photo
+ * slots (services/complaints/photos.ts) keep any one complaint to 6 and any one student to 30 in
+ * flight, so only many users at once fill it.
+ */
+export const DECODE_WAITING_MAX = 48;
+/** Retry-After of the 503 a photo gets when the decode queue is full: a few decodes' time. */
+export const DECODE_BUSY_RETRY_S = 5;
+
 const decodeQueues = new Map<number, Semaphore>();
 
 /** This process's queue of decodes, for a server of `workers` processes (one queue per process). */
@@ -46,11 +57,19 @@ export function decodeQueue(workers: number): Semaphore {
   const slots = decodeSlots(workers);
   let queue = decodeQueues.get(slots);
   if (!queue) {
-    queue = createSemaphore(slots);
+    queue = createSemaphore(slots, DECODE_WAITING_MAX);
     decodeQueues.set(slots, queue);
   }
   return queue;
 }
+
+let decodes = 0;
+
+/**
+ * Photos this process has begun to decode since it started: what a test counts to show that a refused
+ * photo cost no decode (never a timing).
+ */
+export const photoDecodes = () => decodes;
 
 /**
  * The type of an image by its first bytes, never by its name or declared type: JPEG, PNG or WebP,
@@ -103,10 +122,17 @@ export async function processPhoto(
   if (bytes.length > PHOTO_MAX_BYTES) throw new HttpError(413, MSG_CONVERSATION.photoTooLarge);
   const type = sniffPhotoType(bytes);
   if (!type) throw unsupported();
-  return queue.run(() => decodePhoto(bytes, type));
+  try {
+    return await queue.run(() => decodePhoto(bytes, type));
+  } catch (err) {
+    if (err instanceof QueueFullError)
+      throw new HttpError(503, MSG_CONVERSATION.photosBusy, { 'retry-after': String(DECODE_BUSY_RETRY_S) });
+    throw err;
+  }
 }
 
 async function decodePhoto(bytes: Buffer, type: PhotoType): Promise<ProcessedPhoto> {
+  decodes++;
   const options: SharpOptions = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'warning' };
   let meta: Metadata;
   try {

@@ -56,13 +56,15 @@ export interface CheckedEndpoint {
 }
 
 export class EndpointRefused extends Error {}
+/** CONTRACT 6.7: a push service answers on 443; another port is some other service of that host. */
+export class EndpointWrongPort extends EndpointRefused {}
 
 type Lookup = (host: string) => Promise<{ address: string; family: number }[]>;
 const systemLookup: Lookup = (host) => dns.promises.lookup(host, { all: true, verbatim: true });
 
 /**
- * Checks an endpoint and resolves its host: refused (EndpointRefused) unless it is https: and every
- * address its host resolves to is public. `allowHosts` (PUSH_ALLOW_HOSTS: host:port) admits a test
+ * Checks an endpoint and resolves its host: refused (EndpointRefused) unless it is https: on port
+ * 443 and every address its host resolves to is public. `allowHosts` (PUSH_ALLOW_HOSTS: host:port) admits a test
  * push service whatever its addresses, still over https:.
  */
 export async function checkPushEndpoint(
@@ -85,6 +87,7 @@ export async function checkPushEndpoint(
     .toLowerCase();
   const port = url.port || '443';
   const allowed = allowHosts.includes(`${hostname}:${port}`);
+  if (!allowed && port !== '443') throw new EndpointWrongPort('not port 443');
   if (!allowed && (hostname === 'localhost' || hostname.endsWith('.localhost')))
     throw new EndpointRefused('localhost');
   let addresses: { address: string; family: number }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSemaphore } from './semaphore';
+import { createSemaphore, QueueFullError } from './semaphore';
 
 /** A task that holds its slot until the test lets it go, counting how many run at once. */
 function gate() {
@@ -63,8 +63,42 @@ describe('semaphore', () => {
     expect([queue.running, queue.waiting]).toEqual([0, 0]);
   });
 
-  it('refuses fewer than one slot', () => {
+  it('refuses fewer than one slot, and a wait list of less than none', () => {
     expect(() => createSemaphore(0)).toThrow(RangeError);
     expect(() => createSemaphore(1.5)).toThrow(RangeError);
+    expect(() => createSemaphore(1, -1)).toThrow(RangeError);
+    expect(() => createSemaphore(1, 0.5)).toThrow(RangeError);
+  });
+
+  it('refuses a task at once, never running it, when its wait list is full; takes tasks again once it has room', async () => {
+    const queue = createSemaphore(2, 3);
+    const gates = Array.from({ length: 5 }, gate);
+    const ran: number[] = [];
+    const held = gates.map((g, i) =>
+      queue.run(async () => {
+        ran.push(i);
+        await g.opened;
+        return i;
+      }),
+    );
+    await tick();
+    expect([queue.running, queue.waiting]).toEqual([2, 3]);
+    let refusedRan = false;
+    const refused = queue.run(async () => {
+      refusedRan = true;
+    });
+    await expect(refused).rejects.toBeInstanceOf(QueueFullError);
+    expect(refusedRan).toBe(false);
+    expect([queue.running, queue.waiting]).toEqual([2, 3]);
+    // one ends: the next in line starts, and the wait list has room for one more
+    gates[0]!.open();
+    await tick();
+    expect([queue.running, queue.waiting]).toEqual([2, 2]);
+    const late = queue.run(async () => 'late');
+    expect(queue.waiting).toBe(3);
+    for (const g of gates) g.open();
+    expect(await Promise.all([...held, late])).toEqual([0, 1, 2, 3, 4, 'late']);
+    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
   });
 });

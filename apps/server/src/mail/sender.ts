@@ -1,28 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Ctx } from '../context';
+import type { MailOutboxTable } from '../db/schema';
+import { type OutboxWorker, startOutboxWorker } from '../delivery/outbox-worker';
 
 const BATCH = 10;
-const LOCK_MS = 60_000;
-const IDLE_POLL_MS = 2_000;
 
-/** Retry delay after the nth failure: 5 s, 10 s, 20 s … capped at 10 minutes. */
-export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+type MailRow = Selectable<MailOutboxTable>;
 
-export interface MailSender {
-  wake(): void;
-  /** Delivers everything due now; resolves with the number sent. */
-  drain(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type MailSender = OutboxWorker;
 
 /**
- * Delivers queued mail. Each instance claims rows by setting locked_until (SKIP LOCKED on
- * PostgreSQL), so several instances never send the same row; a row is marked sent right after
- * SMTP accepts it, and its Message-ID is derived from the row id so a rare re-send after a crash
- * in between is recognisable as the same mail.
+ * Delivers queued mail through the outbox worker (delivery/outbox-worker.ts: claim, backoff): a row
+ * is marked sent right after SMTP accepts it, and its Message-ID is derived from the row id so a
+ * rare re-send after a crash in between is recognisable as the same mail.
  */
 export function startMailSender(ctx: Ctx): MailSender {
   const { config, database, clock, log } = ctx;
@@ -52,31 +45,7 @@ export function startMailSender(ctx: Ctx): MailSender {
     }
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  async function claim() {
-    const now = clock.now();
-    const db = database.db;
-    const due = db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('id')
-      .limit(BATCH);
-    return db
-      .updateTable('mail_outbox')
-      .set({ locked_until: now + LOCK_MS })
-      .where('id', 'in', database.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due)
-      .where('sent_at', 'is', null)
-      .returningAll()
-      .execute();
-  }
-
-  async function deliver(row: Awaited<ReturnType<typeof claim>>[number]) {
+  async function deliver(row: MailRow) {
     const info = await transport.sendMail({
       from: config.mailFrom,
       // an address object is taken as the address; a string is parsed again as an address list,
@@ -98,76 +67,25 @@ export function startMailSender(ctx: Ctx): MailSender {
     }
   }
 
-  async function drainOnce(): Promise<number> {
-    let sent = 0;
-    for (;;) {
-      if (stopped) return sent;
-      const rows = await claim();
-      if (rows.length === 0) return sent;
-      for (const row of rows) {
-        try {
-          await deliver(row);
-          await database.db
-            .updateTable('mail_outbox')
-            .set({ sent_at: clock.now(), locked_until: null, attempts: row.attempts + 1, last_error: null })
-            .where('id', '=', row.id)
-            .execute();
-          sent++;
-        } catch (err) {
-          const attempts = row.attempts + 1;
-          log.warn(
-            { err: (err as Error).message, to: row.to_addr, attempts },
-            'mail delivery failed; will retry',
-          );
-          await database.db
-            .updateTable('mail_outbox')
-            .set({
-              attempts,
-              next_attempt_at: clock.now() + backoffMs(attempts),
-              locked_until: null,
-              last_error: String((err as Error).message).slice(0, 500),
-            })
-            .where('id', '=', row.id)
-            .execute()
-            .catch(() => {});
-        }
-      }
-    }
-  }
-
-  function drain(): Promise<number> {
-    if (!running) {
-      running = drainOnce()
-        .catch((err) => {
-          log.warn({ err: (err as Error).message }, 'mail sender could not read the outbox');
-          return 0;
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    }
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      await drain();
-      schedule(IDLE_POLL_MS);
-    }, ms);
-    timer.unref();
-  }
-  schedule(200);
-
-  return {
-    wake: () => schedule(0),
-    drain,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-      transport.close();
+  return startOutboxWorker<MailRow, { row: MailRow }>(ctx, {
+    name: 'mail',
+    table: 'mail_outbox',
+    batch: BATCH,
+    keepsSent: true,
+    prepare: async (rows) => rows.map((row) => ({ row })),
+    deliver: ({ row }) => deliver(row),
+    settle: {
+      when: 'each',
+      async delivered(items) {
+        const { row } = items[0]!;
+        await database.db
+          .updateTable('mail_outbox')
+          .set({ sent_at: clock.now(), locked_until: null, attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+      },
     },
-  };
+    failed: async ({ row }, err) => ({ retry: String((err as Error).message), fields: { to: row.to_addr } }),
+    stopped: () => transport.close(),
+  });
 }

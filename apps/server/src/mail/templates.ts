@@ -60,6 +60,22 @@ export function codeMail(
   return { to, subject, ...body };
 }
 
+/**
+ * CONTRACT 6.7: ten wrong two-step codes locked the second step of an account; only someone with its
+ * password gets that far, so the owner is told to change it. Sent once a lock.
+ */
+export function twoFactorLockMail(to: string, name: string, resetLink: string) {
+  const subject = `${PRODUCT}: someone entered your password and failed the second step`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    'Someone entered the password of your account and then failed the second step of two-step sign-in ' +
+      '10 times. Two-step sign-in stopped them, and it now refuses codes for your account for 15 minutes.',
+    'Whoever it was knows your password: please change it now. Resetting your password also lets you ' +
+      `sign in again at once: ${resetLink}`,
+  ]);
+  return { to, subject, ...body };
+}
+
 /** A status change, to the student; a Resolved one also links to rating the resolution (`rateLink`). */
 export function statusMail(
   to: string,
@@ -112,6 +128,49 @@ export function newComplaintMail(to: string, name: string, c: MailComplaint, lin
     `Open it here: ${link}`,
   ]);
   const push = pushOf(`New complaint ${c.token}`, `${placeOf(c)}, ${c.sub_type}: ${c.description}`, link);
+  return { to, subject, ...body, push };
+}
+
+/**
+ * CONTRACT 7.5: a complaint filed for the student at the desk, to the student: the token and the
+ * filing whole (their receipt: they were at the counter, not at their phone), and who filed it.
+ */
+export function deskFilingMail(to: string, name: string, c: MailComplaint, link: string, filedBy: string) {
+  const subject = `${PRODUCT}: your complaint ${c.token} was filed at the desk`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `${filedBy} filed a ${c.type.toLowerCase()} complaint for you at the desk. Your token is ${c.token}: keep it to follow the complaint.`,
+    `Where: ${placeOf(c)}\nCategory: ${c.sub_type}`,
+    `Description: ${c.description}`,
+    `Follow it here: ${link}`,
+    'It is your own complaint: it is in your list when you sign in, and you can write on it there.',
+  ]);
+  const push = pushOf(
+    `Complaint ${c.token} filed at the desk`,
+    `${placeOf(c)}, ${c.sub_type}: ${c.description}`,
+    link,
+  );
+  return { to, subject, ...body, push };
+}
+
+/**
+ * CONTRACT 7.5: a complaint assigned to the reader, who may not see it otherwise (it may lie outside
+ * their scope): where, what, who assigned it and the link to open it.
+ */
+export function assignedMail(to: string, name: string, c: MailComplaint, link: string, assignedBy: string) {
+  const subject = `${PRODUCT}: complaint ${c.token} assigned to you`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `${assignedBy} assigned complaint ${c.token} to you.`,
+    `Where: ${placeOf(c)}\nCategory: ${c.sub_type}`,
+    `Description: ${excerpt(c.description)}`,
+    `Open it here: ${link}`,
+  ]);
+  const push = pushOf(
+    `Complaint ${c.token} assigned to you`,
+    `${assignedBy}: ${placeOf(c)}, ${c.sub_type}`,
+    link,
+  );
   return { to, subject, ...body, push };
 }
 
@@ -242,6 +301,80 @@ export function adminEscalationMail(
       ? 'No complaint is overdue today.'
       : 'Complaints still Pending or In Progress past their due time.',
     listLink,
+  );
+  return { to, subject, ...body, push };
+}
+
+/**
+ * CONTRACT 7.2 and 7.3: a grievance's event. A mail or push about a grievance gives its number, its
+ * status and the link, never its subject, description, decision or the name of anyone but the one it
+ * is sent to (a phone's lock screen is no place for them): `what` says what happened in those terms
+ * only, `detail` adds what the recipient must know that names no one (a hearing's time and place).
+ */
+export function grievanceMail(
+  to: string,
+  name: string,
+  number: string,
+  status: string,
+  what: string,
+  link: string,
+  detail: string[] = [],
+) {
+  const subject = `${PRODUCT}: grievance ${number} is ${status}`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `${what} Grievance ${number} is now ${status}.`,
+    ...detail,
+    `Open it here (sign-in needed): ${link}`,
+  ]);
+  const push = pushOf(`Grievance ${number}: ${status}`, what, link);
+  return { to, subject, ...body, push };
+}
+
+/** CONTRACT 7.2: the 09:00 reminder of a committee's grievances past their time limit, by number only. */
+export function grievanceEscalationMail(
+  to: string,
+  name: string,
+  day: string,
+  committee: string,
+  numbers: string[],
+  more: number,
+  listLink: string,
+) {
+  const total = numbers.length + more;
+  const subject = `${PRODUCT}: ${total} grievance${total === 1 ? '' : 's'} past the time limit (${day})`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `These grievances before the ${committee} are past their time limit and not yet decided:`,
+    numbers.join('\n'),
+    ...(more > 0 ? [`…and ${more} more: see the grievance list's Overdue filter.`] : []),
+    `Open the list here (sign-in needed): ${listLink}`,
+  ]);
+  const push = pushOf(
+    `${total} grievance${total === 1 ? '' : 's'} past the time limit`,
+    `Grievances before the ${committee} are past their time limit.`,
+    listLink,
+  );
+  return { to, subject, ...body, push };
+}
+
+/**
+ * CONTRACT 7.3: a report of ragging no committee member has acted on for 24 hours (and every 24 hours
+ * after), told to the admin by its number alone: the admin may not open it (404), only see that the
+ * committee has not acted, and ask it to.
+ */
+export function raggingWaitingMail(to: string, name: string, number: string, hours: number, link: string) {
+  const subject = `${PRODUCT}: report of ragging ${number} waits for the Anti-Ragging Committee`;
+  const body = layout(subject, [
+    `Hello ${name},`,
+    `No member of the Anti-Ragging Committee has acted on report of ragging ${number} in the ${hours} hours since it was made.`,
+    'Its content is seen by the committee only. Ask the committee to act on it, or appoint members who will.',
+    `The committees (sign-in needed): ${link}`,
+  ]);
+  const push = pushOf(
+    `Ragging report ${number} waits`,
+    `No member of the Anti-Ragging Committee has acted on it in ${hours} hours.`,
+    link,
   );
   return { to, subject, ...body, push };
 }

@@ -18,7 +18,7 @@ import { COMPLAINT_STATUSES } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { readStatementCount } from './statement-count';
+import { readStatementCount } from '../db/statement-count';
 import { answerWorkerMetrics, gatherWorkerMetrics } from './worker-metrics';
 
 /** The route label of a request no route matched: its raw URL could hold anything (tokens, emails). */

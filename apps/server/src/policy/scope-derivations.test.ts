@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import type { ComplaintsTable } from '../db/schema';
 import { authoritiesInScope } from '../services/complaints';
 import type { UserRow } from '../services/users';
-import { applyScope, complaintScope, SCOPE_KINDS, type Scope } from './scope';
+import { complaintScope, SCOPE_KINDS, type Scope } from './scope';
+import { applyScope } from './scope-sql';
 
 /**
  * Every form of the visibility rules (the list filter, the lookup's condition, the counters a

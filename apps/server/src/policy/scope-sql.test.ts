@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { UserRow } from '../services/users';
-import { complaintScope, scopeSees, userSeesSql } from './scope';
+import { complaintScope, scopeSees } from './scope';
+import { userSeesSql } from './scope-sql';
 
 /**
  * userSeesSql states complaintScope in SQL for the statements that read the session themselves

@@ -1,5 +1,6 @@
+import { MSG, MSG_COMPLAINT } from '@bit/contract';
 import { describe, expect, it } from 'vitest';
-import { canUpdate, complaintScope, counterScopeKey, toldRating } from './scope';
+import { canUpdate, complaintScope, counterScopeKey, staffRefusal, toldRating } from './scope';
 
 const user = (role: 'student' | 'authority' | 'admin', extra: Record<string, unknown> = {}) => ({
   id: 7,
@@ -61,6 +62,41 @@ describe('the complaint scope of a user', () => {
   it('lets an admin see every complaint but update none', () => {
     expect(complaintScope(user('admin'))).toEqual({ kind: 'all' });
     expect(canUpdate(user('admin'))).toBe(false);
+  });
+});
+
+describe('who may act as staff (staffRefusal)', () => {
+  const warden = (extra: Record<string, unknown> = {}) =>
+    user('authority', { designation: 'Warden', hostel_no: 3, ...extra });
+
+  it('tells an authority awaiting approval so, whatever it tries, in the words of the act when it has its own', () => {
+    for (const act of ['update', 'oversee', 'act'] as const) {
+      expect(staffRefusal(warden({ approved: 0 }), act)).toBe(MSG_COMPLAINT.notApproved);
+      expect(staffRefusal(warden({ approved: 0 }), act, MSG.noticePostNotApproved)).toBe(
+        MSG.noticePostNotApproved,
+      );
+    }
+  });
+
+  it('lets an approved authority with a scope update, oversee and act', () => {
+    for (const act of ['update', 'oversee', 'act'] as const) expect(staffRefusal(warden(), act)).toBeNull();
+  });
+
+  it('lets an approved authority without a scope act (notices) but neither update nor oversee', () => {
+    const dean = user('authority', { designation: 'Dean' });
+    expect(staffRefusal(dean, 'act')).toBeNull();
+    expect(staffRefusal(dean, 'update')).toBe(MSG.forbidden);
+    expect(staffRefusal(dean, 'oversee')).toBe(MSG.forbidden);
+    // a warden without a hostel sees nothing, so updates nothing
+    expect(staffRefusal(warden({ hostel_no: null }), 'update')).toBe(MSG.forbidden);
+  });
+
+  it('lets an admin oversee and act but change no status, and a student none of them', () => {
+    expect(staffRefusal(user('admin'), 'update')).toBe(MSG.forbidden);
+    expect(staffRefusal(user('admin'), 'oversee')).toBeNull();
+    expect(staffRefusal(user('admin'), 'act')).toBeNull();
+    for (const act of ['update', 'oversee', 'act'] as const)
+      expect(staffRefusal(user('student'), act)).toBe(MSG.forbidden);
   });
 });
 

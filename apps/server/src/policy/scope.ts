@@ -1,20 +1,14 @@
-import { isNetworkProblem, type TComplaintType, type TDesignation } from '@bit/contract';
-import type {
-  Expression,
-  ExpressionBuilder,
-  RawBuilder,
-  Selectable,
-  SelectQueryBuilder,
-  SqlBool,
-} from 'kysely';
-import { sql } from 'kysely';
-import type { ComplaintsTable, DB } from '../db/schema';
-import type { UserRow } from '../services/users';
+import { isNetworkProblem, MSG, MSG_COMPLAINT, type TComplaintType, type TDesignation } from '@bit/contract';
+import type { Selectable } from 'kysely';
+import type { ComplaintsTable, UsersTable } from '../db/schema';
 
 /**
- * Which complaints a user may see. The one place the visibility rules live: every list, the
- * lookup by token, the status update, the counts and who is mailed about a complaint all derive
- * from SCOPE_KINDS below, so a rule cannot be enforced in one path and forgotten in another.
+ * The policy's rules; their SQL forms are in scope-sql.ts. Which complaints a user may see: the one
+ * place the visibility rules live. Every list, the lookup by token, the status update, the counts
+ * and who is mailed about a complaint all derive from SCOPE_KINDS below, so a rule cannot be
+ * enforced in one path and forgotten in another. Who may act as staff is staffRefusal's alone.
+ * Its many exports are one policy's parts, kept in one file on purpose: a rule is read beside the
+ * rules it must agree with.
  */
 export type Scope =
   | { kind: 'none' }
@@ -54,7 +48,7 @@ type KindRule<S> = [ParamOf<S>] extends [never]
       | { column: ScopeColumn; flag: (c: Filing) => boolean; counted: boolean }
   : { column: ScopeColumn; param: ParamOf<S>; userColumn: 'id' | 'hostel_no'; counted: boolean };
 
-type AnyRule =
+export type AnyRule =
   | { column?: undefined; counted: boolean }
   | { column: ScopeColumn; flag: (c: Filing) => boolean; counted: boolean }
   | { column: ScopeColumn; param: string; userColumn: 'id' | 'hostel_no'; counted: boolean };
@@ -79,16 +73,19 @@ const DESIGNATION_SCOPES: { readonly [D in TDesignation]: Exclude<ScopeKind, 'st
 };
 
 const KIND_LIST = Object.keys(SCOPE_KINDS) as ScopeKind[];
-const ruleOf = (kind: ScopeKind) => SCOPE_KINDS[kind] as AnyRule;
+export const ruleOf = (kind: ScopeKind): AnyRule => SCOPE_KINDS[kind] as AnyRule;
 // a Map, so that a designation such as "constructor" is not found on Object.prototype
 const designationKinds = new Map(Object.entries(DESIGNATION_SCOPES) as [TDesignation, ScopeKind][]);
-const designationsOf = (kind: ScopeKind) =>
+/** The kinds of scope some designation gives an authority. */
+export const AUTHORITY_KINDS: readonly ScopeKind[] = [...new Set(designationKinds.values())];
+export const designationsOf = (kind: ScopeKind) =>
   [...designationKinds].filter(([, k]) => k === kind).map(([designation]) => designation);
 
 const NONE: Scope = { kind: 'none' };
 const ALL: Scope = { kind: 'all' };
 
-type ScopeUser = Pick<UserRow, 'id' | 'role' | 'designation' | 'hostel_no' | 'approved'>;
+/** What the policy reads of a user (a services/users UserRow, or any row with these columns). */
+type ScopeUser = Pick<Selectable<UsersTable>, 'id' | 'role' | 'designation' | 'hostel_no' | 'approved'>;
 
 /** A user's scope of one kind, or none when the user lacks what the kind needs (a hostel). */
 function userScope(kind: ScopeKind, user: ScopeUser): Scope {
@@ -106,7 +103,7 @@ export function complaintScope(user: ScopeUser): Scope {
       return ALL;
     case 'authority': {
       // an authority awaiting approval must not learn anything about complaints yet
-      if (user.approved !== 1) return NONE;
+      if (awaitingApproval(user)) return NONE;
       const kind =
         user.designation === null ? undefined : designationKinds.get(user.designation as TDesignation);
       return kind ? userScope(kind, user) : NONE;
@@ -114,63 +111,6 @@ export function complaintScope(user: ScopeUser): Scope {
     default:
       return NONE;
   }
-}
-
-/** A kind of scope as SQL on a user's row (`user`: the alias of a row with users' columns). */
-export interface KindSql {
-  kind: ScopeKind;
-  /** the kind's column, or null when the kind sees every complaint */
-  column: ScopeColumn | null;
-  /** what the column holds for the complaints the user sees */
-  value: RawBuilder<number> | null;
-  /** the kind's counter scope (counterScopeKey) for the user */
-  counterKey: RawBuilder<string>;
-}
-
-function kindSql(kind: ScopeKind, user: string): KindSql {
-  const rule = ruleOf(kind);
-  const counterKey = sql<string>`${sql.lit(kind)}`;
-  if (!rule.column) return { kind, column: null, value: null, counterKey };
-  if ('flag' in rule) return { kind, column: rule.column, value: sql<number>`1`, counterKey };
-  const value = sql.ref<number>(`${user}.${rule.userColumn}`) as unknown as RawBuilder<number>;
-  return { kind, column: rule.column, value, counterKey: sql<string>`${sql.lit(`${kind}:`)} || ${value}` };
-}
-
-function seesSql({ column, value }: KindSql): RawBuilder<SqlBool> {
-  if (!column || !value) return sql<SqlBool>`1 = 1`;
-  return sql<SqlBool>`${sql.ref(`complaints.${column}`)} = ${value}`;
-}
-
-/**
- * The kinds of scope an authority may get, each with the condition on the user's row under which
- * complaintScope gives it that kind: an approved authority of one of its designations, with the
- * kind's value (userScope: a warden without a hostel sees nothing).
- */
-export function authorityKindsSql(user: string): (KindSql & { holds: RawBuilder<SqlBool> })[] {
-  const u = (column: string) => sql.ref(`${user}.${column}`);
-  return [...new Set(designationKinds.values())].map((kind) => {
-    const k = kindSql(kind, user);
-    const designations = designationsOf(kind).map((d) => sql.lit(d));
-    const hasValue = k.value && 'param' in ruleOf(kind) ? sql`and ${k.value} <> 0` : sql``;
-    return {
-      ...k,
-      holds: sql<SqlBool>`(${u('role')} = 'authority' and ${u('approved')} = 1 and ${u('designation')} in (${sql.join(designations)}) ${hasValue})`,
-    };
-  });
-}
-
-/**
- * complaintScope's rules as one SQL condition on `complaints` and the columns of a user read in
- * the same statement (`user`: its alias). PostgreSQL's reads that check the session in their own
- * statement use it (decision 0019); scope-sql.test pins it to complaintScope on both dialects.
- */
-export function userSeesSql(user: string): RawBuilder<SqlBool> {
-  const role = sql.ref(`${user}.role`);
-  const authority = authorityKindsSql(user).map((k) => sql<SqlBool>`(${k.holds} and ${seesSql(k)})`);
-  return sql<SqlBool>`(
-    (${role} = 'student' and ${seesSql(kindSql('student', user))})
-    or (${role} = 'admin' and ${seesSql(kindSql('all', user))})
-    or ${sql.join(authority, sql` or `)})`;
 }
 
 /** The value a scope's column holds for the complaints it sees; 0 for a kind without a column. */
@@ -185,37 +125,6 @@ export function scopeValue(scope: VisibleScope): number {
 export function scopeCondition(scope: VisibleScope): { column: ScopeColumn; value: number } | null {
   const { column } = ruleOf(scope.kind);
   return column ? { column, value: scopeValue(scope) } : null;
-}
-
-/**
- * A scope of `kind` on a query of complaints, with its value as a number or as a prepared
- * statement's placeholder (the kind is then the statement's shape). No condition at all for
- * "all", so the planner is free to walk the primary key.
- */
-export function whereScope<O>(
-  query: SelectQueryBuilder<DB, 'complaints', O>,
-  kind: ScopeKind,
-  value: number | Expression<number>,
-): SelectQueryBuilder<DB, 'complaints', O> {
-  const { column } = ruleOf(kind);
-  return column ? query.where(`complaints.${column}`, '=', value) : query;
-}
-
-export function applyScope<O>(
-  query: SelectQueryBuilder<DB, 'complaints', O>,
-  scope: Scope,
-): SelectQueryBuilder<DB, 'complaints', O> {
-  if (scope.kind === 'none') return query.where(sql<SqlBool>`1 = 0`);
-  return whereScope(query, scope.kind, scopeValue(scope));
-}
-
-/** The scope as a condition on `complaints`, for a query that is not a select of complaints. */
-export function scopeFilter(scope: Scope) {
-  return (eb: ExpressionBuilder<DB, 'complaints'>): Expression<SqlBool> => {
-    if (scope.kind === 'none') return sql<SqlBool>`1 = 0`;
-    const condition = scopeCondition(scope);
-    return condition ? eb(`complaints.${condition.column}`, '=', condition.value) : sql<SqlBool>`1 = 1`;
-  };
 }
 
 /** Whether a complaint is in a scope: the same rule as scopeFilter, on a row in hand. */
@@ -249,9 +158,67 @@ export function scopeFlags(c: Filing): Pick<ComplaintRow, 'is_network'> {
   return flags;
 }
 
+/** An authority no admin has approved yet (or whose approval was withdrawn, CONTRACT 5.9). */
+const awaitingApproval = (user: Pick<ScopeUser, 'role' | 'approved'>) =>
+  user.role === 'authority' && user.approved !== 1;
+
+/**
+ * What staff do, each with who may (staffRefusal):
+ * - `update`: a complaint's or an incident's status: an approved authority with a scope (an admin
+ *   changes no status); which complaints is still its scope's;
+ * - `oversee`: incidents and their groups: an admin, or an approved authority with a scope;
+ * - `act`: notices, and QR stickers (whose places mayMakeStickers decides): an admin, or an
+ *   approved authority.
+ */
+export type StaffAct = 'update' | 'oversee' | 'act';
+
+/**
+ * Who may act as staff: the one place "an approved authority" is decided. Null when the user may;
+ * else the 403's message: an authority awaiting approval is told so (`notApproved`, the complaint's
+ * message unless the act has its own), anyone else gets MSG.forbidden.
+ */
+export function staffRefusal(
+  user: ScopeUser,
+  act: StaffAct,
+  notApproved: string = MSG_COMPLAINT.notApproved,
+): string | null {
+  if (awaitingApproval(user)) return notApproved;
+  if (user.role === 'admin') return act === 'update' ? MSG.forbidden : null;
+  if (user.role !== 'authority') return MSG.forbidden;
+  return act === 'act' || complaintScope(user).kind !== 'none' ? null : MSG.forbidden;
+}
+
 /** Only an approved authority updates complaints; which ones is still limited by its scope. */
 export function canUpdate(user: ScopeUser): boolean {
-  return user.role === 'authority' && user.approved === 1 && complaintScope(user).kind !== 'none';
+  return staffRefusal(user, 'update') === null;
+}
+
+/**
+ * CONTRACT 7.5: who may be a complaint's assignee: an approved authority who may update complaints
+ * (staffRefusal's "update"); never a student, an admin, or an authority awaiting approval.
+ */
+export function mayBeAssignee(user: ScopeUser): boolean {
+  return user.role === 'authority' && staffRefusal(user, 'update') === null;
+}
+
+/**
+ * The id a complaint's `assignee_id` holds for the complaints a user reaches as their assignee
+ * (CONTRACT 7.5: whatever their own scope), or null when assignment gives the user nothing: only an
+ * approved authority is reached by it, so withdrawing an approval withdraws this too.
+ */
+export function assigneeKey(user: ScopeUser): number | null {
+  return user.role === 'authority' && !awaitingApproval(user) ? Number(user.id) : null;
+}
+
+/**
+ * THE rule of which complaint a user reaches (the token lookup, updates, messages, photos, reopen,
+ * assignment): in their scope, or assigned to them (assigneeKey). Lists and counters stay the
+ * scope's; the assignee's own list is `assignee=me` (services/complaints/lists.ts). Its SQL form is
+ * scope-sql.ts's reachFilter and userSeesSql.
+ */
+export function userReaches(user: ScopeUser, c: Pick<ComplaintRow, ScopeColumn | 'assignee_id'>): boolean {
+  const key = assigneeKey(user);
+  return scopeSees(complaintScope(user), c) || (key !== null && Number(c.assignee_id) === key);
 }
 
 /**
@@ -266,6 +233,32 @@ export function mayMakeStickers(
 ): boolean {
   if (user.role === 'admin') return true;
   if (user.role !== 'authority' || place.type !== 'Hostel') return false;
+  const scope = complaintScope(user);
+  return scope.kind === 'hostel' && scope.hostelNo === place.hostelNo;
+}
+
+/**
+ * Who works the desk (CONTRACT 7.5): an admin, or an approved Hostel Clerk of a hostel. Only they
+ * look up a student by roll number, and only they file for one (mayFileAtDesk).
+ */
+export function mayWorkTheDesk(user: ScopeUser): boolean {
+  if (user.role === 'admin') return true;
+  return (
+    user.role === 'authority' && user.designation === 'Hostel Clerk' && complaintScope(user).kind === 'hostel'
+  );
+}
+
+/**
+ * What the desk may file (CONTRACT 7.5): an admin any complaint; a Hostel Clerk a Hostel complaint
+ * of their own hostel only, the hostel the complaint names (not the student's), the one whose
+ * counter they sit at. A Warden does not work the desk: filing is the clerk's work, not the judge's.
+ */
+export function mayFileAtDesk(
+  user: ScopeUser,
+  place: { type: 'Hostel'; hostelNo: number } | { type: 'College' },
+): boolean {
+  if (user.role === 'admin') return true;
+  if (!mayWorkTheDesk(user) || place.type !== 'Hostel') return false;
   const scope = complaintScope(user);
   return scope.kind === 'hostel' && scope.hostelNo === place.hostelNo;
 }
@@ -300,27 +293,6 @@ export function counterScopeKeysOf(c: Pick<ComplaintRow, ScopeColumn>): string[]
 }
 
 /**
- * The authorities whose scope holds a complaint, as a condition on `users` (the caller requires
- * the role, approval and verification it needs): scopesSeeing turned round through the designations.
- */
-export function authoritiesSeeing(c: Pick<ComplaintRow, ScopeColumn>) {
-  return (eb: ExpressionBuilder<DB, 'users'>): Expression<SqlBool> =>
-    eb.or(
-      scopesSeeing(c).flatMap((scope) => {
-        const designations = designationsOf(scope.kind);
-        if (designations.length === 0) return [];
-        const rule = ruleOf(scope.kind);
-        const byDesignation = eb('designation', 'in', designations);
-        return [
-          rule.column && 'param' in rule
-            ? eb.and([byDesignation, eb(rule.userColumn, '=', scopeValue(scope))])
-            : byDesignation,
-        ];
-      }),
-    );
-}
-
-/**
  * An incident carries a complaint's scope columns (migration 017), so the same SCOPE_KINDS decide
  * who sees it: an authority or admin whose scope would see a complaint of its type, hostel and
  * category. A student's scope holds no incident (students see only the open ones' public facts,
@@ -331,14 +303,4 @@ export type IncidentScopeRow = Pick<ComplaintRow, 'hostel_no' | 'is_network'>;
 export function scopeSeesIncident(scope: Scope, incident: IncidentScopeRow): boolean {
   if (scope.kind === 'none' || scope.kind === 'student') return false;
   return scopeSees(scope, { ...incident, student_id: 0 });
-}
-
-/** An incident scope as a condition on `incidents` (false for none and for a student). */
-export function incidentScopeFilter(scope: Scope) {
-  return (eb: ExpressionBuilder<DB, 'incidents'>): Expression<SqlBool> => {
-    if (scope.kind === 'none' || scope.kind === 'student') return sql<SqlBool>`1 = 0`;
-    const condition = scopeCondition(scope);
-    if (!condition || condition.column === 'student_id') return sql<SqlBool>`1 = 1`;
-    return eb(`incidents.${condition.column}`, '=', condition.value);
-  };
 }

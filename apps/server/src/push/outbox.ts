@@ -3,8 +3,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
- * Queues a push to each of a user's subscribed browsers inside the caller's transaction (CONTRACT
- * 6.3), in one statement: like a mail, it exists exactly when the change that caused it committed.
+ * Queues a push to each of a user's subscribed browsers still signed in (the subscription's session
+ * live, CONTRACT 6.7) inside the caller's transaction (CONTRACT 6.3), in one statement: like a mail, it exists exactly when the change that caused it committed.
  * The values are cast, so PostgreSQL knows their types in an INSERT … SELECT.
  */
 export async function enqueuePush(
@@ -19,8 +19,10 @@ export async function enqueuePush(
     .expression(
       db
         .selectFrom('push_subscriptions')
+        // CONTRACT 6.7: only a browser whose session is live; one signed out is told nothing
+        .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
         .select([
-          'id',
+          'push_subscriptions.id',
           sql<string>`cast(${push.title} as text)`.as('title'),
           sql<string>`cast(${push.body} as text)`.as('body'),
           sql<string>`cast(${push.url} as text)`.as('url'),
@@ -28,7 +30,9 @@ export async function enqueuePush(
           sql<number>`0`.as('attempts'),
           sql<number>`cast(${now} as bigint)`.as('next_attempt_at'),
         ])
-        .where('user_id', '=', userId),
+        .where('push_subscriptions.user_id', '=', userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', now),
     )
     .execute();
 }

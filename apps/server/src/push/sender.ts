@@ -2,31 +2,35 @@ import fs from 'node:fs/promises';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import path from 'node:path';
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import webpush, { WebPushError } from 'web-push';
 import type { Ctx } from '../context';
+import type { PushOutboxTable } from '../db/schema';
+import { type OutboxWorker, startOutboxWorker } from '../delivery/outbox-worker';
 import { type CheckedEndpoint, checkPushEndpoint, EndpointRefused } from '../lib/push-endpoint';
-import { backoffMs } from '../mail/sender';
-import { vapidKeys } from '../services/push';
 
 const BATCH = 50;
-const LOCK_MS = 60_000;
-const IDLE_POLL_MS = 2_000;
 /** CONTRACT 6.3: a push service keeps a push a day at most; the queue gives up on it after as long. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
+/** A push service's answers that no retry could change (CONTRACT 6.7): the subscription is deleted. */
+const GONE_FOR_GOOD = new Set([400, 403, 404, 410, 413]);
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
 
 export interface PushSenderOptions {
+  /** The VAPID pair pushes are signed with, as the app keeps it (services/push.ts: vapidKeys). */
+  vapidKeys: () => Promise<VapidKeys>;
   /** Certificates to trust instead of the system's (tests: the test push service's own). */
   ca?: string;
 }
 
-export interface PushSender {
-  wake(): void;
-  /** Delivers everything due now; resolves with the number delivered. */
-  drain(): Promise<number>;
-  stop(): Promise<void>;
-}
+export type PushSender = OutboxWorker;
+
+type PushRow = Selectable<PushOutboxTable>;
 
 /**
  * An agent that connects to the address the endpoint's check resolved, whatever the name answers
@@ -42,51 +46,44 @@ function pinnedAgent(checked: CheckedEndpoint, ca: string | undefined) {
 }
 
 /**
- * Delivers queued pushes (CONTRACT 6.3), as the mail sender delivers mail: each instance claims rows
- * by setting locked_until (SKIP LOCKED on PostgreSQL), so several instances never send one row twice;
- * a delivered row is deleted. A 404 or 410 from the push service deletes the subscription (and its
- * queued pushes); another failure is tried again with the mail's backoff until the push's day is over.
+ * Delivers queued pushes (CONTRACT 6.3) through the outbox worker, as mail is delivered
+ * (delivery/outbox-worker.ts: claim, backoff); a delivered row is deleted. An answer that can never
+ * succeed (400, 403, 404, 410, 413) deletes the subscription (and its queued pushes); another
+ * failure is tried again with the worker's backoff until the push's day is over. A push whose
+ * session has ended is never sent. The VAPID pair is the app's (services/push.ts), handed in.
  */
-export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): PushSender {
+export function startPushSender(ctx: Ctx, options: PushSenderOptions): PushSender {
   const { config, database, clock, log } = ctx;
   const devDir = config.smtpUrl ? undefined : path.join(config.dataDir, 'push');
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-
-  async function claim() {
-    const now = clock.now();
+  /** The claimed rows with their subscriptions; those of an ended session are not sent. */
+  async function prepare(claimed: PushRow[]) {
     const db = database.db;
-    const due = db
-      .selectFrom('push_outbox')
-      .select('id')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(BATCH);
-    const claimed = await db
-      .updateTable('push_outbox')
-      .set({ locked_until: now + LOCK_MS })
-      .where('id', 'in', database.dialect === 'postgres' ? due.modifyEnd(sql`for update skip locked`) : due)
-      // the claim is conditional: a row another instance claimed in between is not taken again
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-      .returningAll()
-      .execute();
-    if (claimed.length === 0) return [];
+    const now = clock.now();
+    const ids = [...new Set(claimed.map((r) => Number(r.subscription_id)))];
     const subs = await db
       .selectFrom('push_subscriptions')
-      .selectAll()
-      .where('id', 'in', [...new Set(claimed.map((r) => Number(r.subscription_id)))])
+      .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
+      .selectAll('push_subscriptions')
+      .where('push_subscriptions.id', 'in', ids)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
       .execute();
     const byId = new Map(subs.map((s) => [Number(s.id), s]));
+    // CONTRACT 6.7: a push queued while its session was live is not sent once the session has ended
+    // (expired since, as revoked ones take their subscriptions along): the subscription goes, and
+    // its queued pushes with it
+    const ended = ids.filter((id) => !byId.has(id));
+    if (ended.length > 0) {
+      log.info({ subscriptions: ended.length }, 'push subscriptions of ended sessions; deleted');
+      await db.deleteFrom('push_subscriptions').where('id', 'in', ended).execute();
+    }
     return claimed.flatMap((row) => {
       const sub = byId.get(Number(row.subscription_id));
       return sub ? [{ row, sub }] : [];
     });
   }
-  type Claimed = Awaited<ReturnType<typeof claim>>[number];
+  type Claimed = Awaited<ReturnType<typeof prepare>>[number];
 
   async function writeDevCopy({ row, sub }: Claimed) {
     if (!devDir) return;
@@ -99,7 +96,10 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
     log.info({ title: row.title, file }, 'push (development copy)');
   }
 
-  async function deliver(item: Claimed, agents: Map<string, https.Agent>) {
+  // a drain's connections, one per checked address, closed when the drain ends
+  const agents = new Map<string, https.Agent>();
+
+  async function deliver(item: Claimed) {
     const { row, sub } = item;
     await writeDevCopy(item);
     // checked again at each send: the name may resolve elsewhere now, and the connection goes to
@@ -111,7 +111,7 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
       agent = pinnedAgent(checked, options.ca);
       agents.set(key, agent);
     }
-    const keys = await vapidKeys(ctx);
+    const keys = await options.vapidKeys();
     await webpush.sendNotification(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify({ title: row.title, body: row.body, url: row.url }),
@@ -130,110 +130,50 @@ export function startPushSender(ctx: Ctx, options: PushSenderOptions = {}): Push
     );
   }
 
-  async function settle(item: Claimed, err: unknown) {
+  /** CONTRACT 6.7: what a failed push comes to (its retry: the worker's backoff, within its day). */
+  async function failed(item: Claimed, err: unknown, retry: { attempts: number; retryAt: number }) {
     const { row, sub } = item;
     const db = database.db;
     const status = err instanceof WebPushError ? err.statusCode : undefined;
-    if (status === 404 || status === 410) {
-      // the browser unsubscribed or the subscription expired: it is gone for good
-      log.info({ subscription: Number(sub.id), status }, 'push subscription gone; deleted');
+    if (status !== undefined && GONE_FOR_GOOD.has(status)) {
+      // the browser unsubscribed or the subscription expired (404, 410), or the service refuses what
+      // this subscription is (400, 403, 413: a key that is no key, another VAPID key, too large):
+      // no later try could succeed (CONTRACT 6.7)
+      log.info({ subscription: Number(sub.id), status }, 'push subscription refused for good; deleted');
       await db.deleteFrom('push_subscriptions').where('id', '=', Number(sub.id)).execute();
-      return;
+      return 'settled' as const;
     }
-    const attempts = row.attempts + 1;
-    const retryAt = clock.now() + backoffMs(attempts);
-    // a push refused for what it is (400, 403: another key, 413) or kept past its day is not tried again
-    const permanent = status === 400 || status === 403 || status === 413 || err instanceof EndpointRefused;
+    // a push to an endpoint refused at sending, or kept past its day, is not tried again
     const message = err instanceof Error ? err.message : String(err);
-    if (permanent || retryAt > Number(row.created_at) + PUSH_TTL_SECONDS * 1000) {
-      log.warn({ err: message, status, attempts }, 'push dropped');
+    if (err instanceof EndpointRefused || retry.retryAt > Number(row.created_at) + PUSH_TTL_SECONDS * 1000) {
+      log.warn({ err: message, status, attempts: retry.attempts }, 'push dropped');
       await db.deleteFrom('push_outbox').where('id', '=', Number(row.id)).execute();
-      return;
+      return 'settled' as const;
     }
-    log.warn({ err: message, status, attempts }, 'push delivery failed; will retry');
-    await db
-      .updateTable('push_outbox')
-      .set({
-        attempts,
-        next_attempt_at: retryAt,
-        locked_until: null,
-        last_error: `${status ?? ''} ${message}`.trim().slice(0, 500),
-      })
-      .where('id', '=', Number(row.id))
-      .execute();
+    return { retry: `${status ?? ''} ${message}`.trim(), fields: { status } };
   }
 
-  async function drainOnce(): Promise<number> {
-    let sent = 0;
-    const agents = new Map<string, https.Agent>();
-    try {
-      for (;;) {
-        if (stopped) return sent;
-        const items = await claim();
-        if (items.length === 0) return sent;
-        // browsers in parallel, each one's pushes in the order of their events; the delivered rows
-        // are deleted together, in one statement (one commit, not one per push: a crash in between
-        // re-sends at most this batch, as a push service may deliver twice anyway)
-        const delivered: number[] = [];
-        const bySubscription = new Map<number, Claimed[]>();
-        for (const item of items) {
-          const id = Number(item.sub.id);
-          bySubscription.set(id, [...(bySubscription.get(id) ?? []), item]);
-        }
-        await Promise.all(
-          [...bySubscription.values()].map(async (group) => {
-            for (const item of group) {
-              try {
-                await deliver(item, agents);
-                delivered.push(Number(item.row.id));
-              } catch (err) {
-                await settle(item, err).catch(() => {});
-              }
-            }
-          }),
-        );
-        if (delivered.length > 0) {
-          await database.db.deleteFrom('push_outbox').where('id', 'in', delivered).execute();
-          sent += delivered.length;
-        }
-      }
-    } finally {
-      for (const agent of agents.values()) agent.destroy();
-    }
-  }
-
-  function drain(): Promise<number> {
-    if (!running) {
-      running = drainOnce()
-        .catch((err) => {
-          log.warn({ err: (err as Error).message }, 'push sender could not read its queue');
-          return 0;
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    }
-    return running;
-  }
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      await drain();
-      schedule(IDLE_POLL_MS);
-    }, ms);
-    timer.unref();
-  }
-  schedule(200);
-
-  return {
-    wake: () => schedule(0),
-    drain,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startOutboxWorker<PushRow, Claimed>(ctx, {
+    name: 'push',
+    table: 'push_outbox',
+    batch: BATCH,
+    prepare,
+    // browsers in parallel, each one's pushes in the order of their events
+    lane: (item) => Number(item.sub.id),
+    deliver,
+    // the delivered rows are deleted together, in one statement (one commit, not one per push: a
+    // crash in between re-sends at most this batch, as a push service may deliver twice anyway)
+    settle: {
+      when: 'batch',
+      async delivered(items) {
+        const ids = items.map((item) => Number(item.row.id));
+        await database.db.deleteFrom('push_outbox').where('id', 'in', ids).execute();
+      },
     },
-  };
+    failed,
+    drained() {
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { TAuditAction, TAuditEntry, TAuditList, TAuditQuery, TRole } from '@bit/contract';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Ctx } from '../context';
 import type { AuditLogTable, DB } from '../db/schema';
 import { isoFromMs } from '../lib/iso-time';
@@ -63,8 +63,28 @@ const toEntry = (row: Selectable<AuditLogTable>): TAuditEntry => ({
  */
 export async function listAudit(ctx: Ctx, q: TAuditQuery): Promise<TAuditList> {
   const zone = ctx.config.timeZone;
-  let base = ctx.database.db.selectFrom('audit_log');
+  const db = ctx.database.db;
+  let base = db.selectFrom('audit_log');
   if (q.actor !== undefined) base = base.where('actor_id', '=', q.actor);
+  if (q.who !== undefined) {
+    // a part of the name written in the entry, or of the actor's name or email now, any case, on
+    // both dialects (lower() on each side: PostgreSQL's LIKE minds case); LIKE's signs taken as text
+    const pattern = `%${q.who.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    base = base.where((eb) =>
+      eb.or([
+        like('audit_log.actor_name'),
+        eb(
+          'actor_id',
+          'in',
+          db
+            .selectFrom('users')
+            .select('users.id')
+            .where((u) => u.or([like('users.name'), like('users.email')])),
+        ),
+      ]),
+    );
+  }
   if (q.action !== undefined) base = base.where('action', '=', q.action);
   if (q.from !== undefined) base = base.where('at', '>=', zonedDayStart(q.from, zone));
   if (q.to !== undefined) base = base.where('at', '<', zonedDayStart(addDays(q.to, 1), zone));
@@ -75,5 +95,29 @@ export async function listAudit(ctx: Ctx, q: TAuditQuery): Promise<TAuditList> {
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     page.execute(),
   ]);
-  return { count: Number(n), page: q.page, pageSize: q.pageSize, data: rows.map(toEntry) };
+  const data = rows.map(toEntry);
+  await nameUserTargets(ctx, data);
+  return { count: Number(n), page: q.page, pageSize: q.pageSize, data };
+}
+
+/** The names of the users a page's entries were done to, read in one statement ("User #14" named). */
+async function nameUserTargets(ctx: Ctx, entries: TAuditEntry[]) {
+  const ids = [
+    ...new Set(
+      entries.flatMap((e) =>
+        e.target?.type === 'user' && /^[1-9][0-9]{0,14}$/.test(e.target.id) ? [Number(e.target.id)] : [],
+      ),
+    ),
+  ];
+  if (ids.length === 0) return;
+  const users = await ctx.database.db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  const names = new Map(users.map((u) => [String(u.id), u.name]));
+  for (const e of entries) {
+    const name = e.target?.type === 'user' ? names.get(e.target.id) : undefined;
+    if (e.target && name !== undefined) e.target.name = name;
+  }
 }

@@ -1,12 +1,16 @@
 import { AUTHORITY_DASHBOARD_PATH, complaintStatusPath } from '@bit/contract';
 import type { Ctx } from '../context';
 import { digestMail } from '../mail/templates';
-import { applyScope, complaintScope } from '../policy/scope';
+import { complaintScope } from '../policy/scope';
+import { applyScope } from '../policy/scope-sql';
 import { auditRetention } from './audit-retention';
 import { overdueEscalation } from './escalation';
+import { raggingReminders } from './grievances/urgent';
 import { notify, wantsPush } from './notify';
 import { newComplaintPreference } from './preferences';
+import { pushSubscriptionCleanup } from './push';
 import type { DailyJob } from './scheduler';
+import { throttleCleanup } from './throttle-cleanup';
 import { USER_COLUMNS } from './users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,4 +72,11 @@ export const newComplaintDigest: DailyJob = {
 };
 
 /** Every timed job of the app, run by one scheduler (decision 0014). */
-export const DAILY_JOBS = [newComplaintDigest, overdueEscalation, auditRetention];
+export const DAILY_JOBS = [
+  newComplaintDigest,
+  overdueEscalation,
+  auditRetention,
+  pushSubscriptionCleanup,
+  throttleCleanup,
+  raggingReminders,
+];

@@ -9,9 +9,11 @@ import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { formatZoned } from '../lib/zoned-time';
 import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
-import { applyScope, complaintScope } from '../policy/scope';
+import { complaintScope } from '../policy/scope';
+import { applyScope } from '../policy/scope-sql';
 import type { ComplaintRow } from './complaints';
 import { OPEN_SQL } from './complaints/due';
+import { escalateOverdueGrievances } from './grievances/escalation';
 import { notify, RECIPIENT_COLUMNS, wantsPush } from './notify';
 import type { DailyJob } from './scheduler';
 
@@ -122,6 +124,8 @@ export const overdueEscalation: DailyJob = {
         mails++;
       }
     }
+    // CONTRACT 7.2: the grievances past their time limits, to the committees' chairs
+    mails += await escalateOverdueGrievances(ctx, trx, day);
     return { detail: `${mails} escalation mail(s)`, mails };
   },
 };

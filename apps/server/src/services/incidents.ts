@@ -4,10 +4,8 @@ import {
   INCIDENT_LINK_MAX,
   isOpen,
   MSG,
-  MSG_COMPLAINT,
   MSG_INCIDENT,
   OPEN_INCIDENTS_MAX,
-  OPEN_STATUSES,
   type TComplaint,
   type TComplaintStatus,
   type TIncident,
@@ -32,17 +30,17 @@ import { isoFromMs } from '../lib/iso-time';
 import { type SearchTerm, searchTerms, searchWords } from '../lib/search-text';
 import { zonedDay, zonedMonth } from '../lib/zoned-time';
 import {
-  applyScope,
-  canUpdate,
   complaintScope,
-  incidentScopeFilter,
   type Scope,
   scopeCondition,
   scopeFlags,
   scopeSees,
   scopeSeesIncident,
+  staffRefusal,
   type VisibleScope,
 } from '../policy/scope';
+import { applyScope, incidentScopeFilter } from '../policy/scope-sql';
+import { recordAudit } from './audit';
 import { statusMoves } from './complaints/counts';
 import { dueAtFrom, OPEN_SQL } from './complaints/due';
 import { COMPLAINTS_PER_DAY } from './complaints/file';
@@ -96,8 +94,8 @@ const toOpenIncident = (row: IncidentRow): TOpenIncident => {
 
 /** The scope an incident is seen in: an approved authority's or an admin's (a student's sees none). */
 function incidentScope(user: UserRow): VisibleScope {
-  if (user.role === 'authority' && user.approved !== 1) throw forbidden(MSG_COMPLAINT.notApproved);
-  if (user.role === 'student') throw forbidden(MSG.forbidden);
+  const refusal = staffRefusal(user, 'oversee');
+  if (refusal) throw forbidden(refusal);
   const scope = complaintScope(user);
   if (scope.kind === 'none') throw forbidden(MSG.forbidden);
   return scope;
@@ -171,11 +169,16 @@ export interface DeclareIncidentInput {
   complaintIds?: number[] | undefined;
 }
 
-/** POST /api/incidents: an approved authority whose scope includes it, or an admin. */
+/**
+ * POST /api/incidents: an approved authority whose scope includes it, or an admin. Audited
+ * `incident.declare` in the same transaction (CONTRACT 6.5, 6.7); `ip` is the request's client
+ * address (null for the demo seed).
+ */
 export async function declareIncident(
   ctx: Ctx,
   user: UserRow,
   input: DeclareIncidentInput,
+  ip: string | null = null,
 ): Promise<TIncident> {
   const scope = incidentScope(user);
   const hostelNo = input.type === 'Hostel' ? Number(input.hostelNo) : null;
@@ -203,7 +206,15 @@ export async function declareIncident(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return linkInTransaction(trx, scope, incident, input.complaintIds ?? [], now);
+    const linked = await linkInTransaction(trx, scope, incident, input.complaintIds ?? [], now);
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'incident.declare',
+      target: { type: 'incident', id: Number(incident.id) },
+      at: now,
+    });
+    return linked;
   });
   return toIncident(row);
 }
@@ -258,19 +269,18 @@ export async function unlinkComplaint(
  * PUT /api/incidents/{id}: the incident and, in the same transaction, every linked complaint still
  * open, each through changeStatus (its own history entry by the caller, its assignment, its due
  * date rules and its student's status mail), the counters and addresses read and written once
- * for the batch (StatusBatch). An admin changes no status, as with complaints.
+ * for the batch (StatusBatch). An admin changes no status, as with complaints. Audited
+ * `incident.update` in the same transaction (CONTRACT 6.5, 6.7).
  */
 export async function updateIncident(
   ctx: Ctx,
   user: UserRow,
   id: number,
   input: TUpdateIncidentRequest,
+  ip: string | null = null,
 ): Promise<TIncident> {
-  if (!canUpdate(user)) {
-    throw forbidden(
-      user.role === 'authority' && user.approved !== 1 ? MSG_COMPLAINT.notApproved : MSG.forbidden,
-    );
-  }
+  const refusal = staffRefusal(user, 'update');
+  if (refusal) throw forbidden(refusal);
   const scope = complaintScope(user);
   const now = ctx.clock.now();
   const by = statusActor(user);
@@ -281,7 +291,7 @@ export async function updateIncident(
       .selectFrom('complaints')
       .selectAll()
       .where('incident_id', '=', id)
-      .where('status', 'in', [...OPEN_STATUSES])
+      .where(OPEN_SQL)
       .orderBy('id');
     if (lockRows(ctx)) open = open.forUpdate();
     const complaints = await open.execute();
@@ -295,6 +305,13 @@ export async function updateIncident(
     // the remark is searchable on every complaint it reached (decision 0025), in one statement
     await addSearchWords(trx, ctx.database.dialect, remarked, change.remarks);
     await bumpCounters(trx, counters);
+    await recordAudit(trx, {
+      actor: user,
+      ip,
+      action: 'incident.update',
+      target: { type: 'incident', id },
+      at: now,
+    });
     return trx
       .updateTable('incidents')
       .set((eb) => ({
@@ -317,11 +334,12 @@ export async function updateIncident(
  * GET /api/incidents/open (student): the open incidents that match what is being filed, at most 5,
  * most affected first; only the incident's own facts, never anyone's name, room or words.
  */
-export async function openIncidentsFor(ctx: Ctx, q: TOpenIncidentsQuery): Promise<TOpenIncident[]> {
-  let query = ctx.database.db
-    .selectFrom('incidents')
-    .selectAll()
-    .where('status', 'in', [...OPEN_STATUSES]);
+export async function openIncidentsFor(
+  ctx: Ctx,
+  q: TOpenIncidentsQuery,
+  studentId?: number,
+): Promise<TOpenIncident[]> {
+  let query = ctx.database.db.selectFrom('incidents').selectAll().where(OPEN_SQL);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.type === 'College') query = query.where('hostel_no', 'is', null);
   else if (q.hostelNo !== undefined) query = query.where('hostel_no', '=', q.hostelNo);
@@ -331,7 +349,25 @@ export async function openIncidentsFor(ctx: Ctx, q: TOpenIncidentsQuery): Promis
     .orderBy('id', 'desc')
     .limit(OPEN_INCIDENTS_MAX)
     .execute();
-  return rows.map(toOpenIncident);
+  const open = rows.map(toOpenIncident);
+  if (studentId === undefined || open.length === 0) return open;
+  // the student's own complaint of each (joined, or linked by an authority): "You reported this on …"
+  const mine = await ctx.database.db
+    .selectFrom('complaints')
+    .select(['incident_id', 'token', 'created_at'])
+    .where(
+      'incident_id',
+      'in',
+      open.map((i) => i.id),
+    )
+    .where('student_id', '=', studentId)
+    .orderBy('id')
+    .execute();
+  for (const incident of open) {
+    const first = mine.find((c) => Number(c.incident_id) === incident.id);
+    incident.reported = first ? { token: first.token, at: isoFromMs(Number(first.created_at)) } : null;
+  }
+  return open;
 }
 
 /** The actor an incident's current status is by: its last updater, or its declarer while Pending. */
@@ -472,7 +508,8 @@ export async function joinIncident(
         if (incident.status !== 'Pending')
           row = await changeStatus(trx, ctx, row, {
             status: incident.status as TComplaintStatus,
-            remarks: incident.remarks,
+            // marked as the incident's (issue 51): filed a minute ago, it was not acted on by the updater
+            remarks: MSG_INCIDENT.fromIncident(id, incident.status, incident.remarks),
             by: incidentActor(incident),
             now,
           });

@@ -107,6 +107,24 @@ describe('daily jobs', () => {
     expect(job.runs).toEqual(['2026-03-13']);
   });
 
+  it('run an hourly job once an hour across instances, its row the hour of TIME_ZONE', async () => {
+    const job = { ...countingJob('hourly-a', 5), hourly: true };
+    // 08:04 IST: not yet this hour's minute
+    expect(
+      (await runDueJobs(instance(t.ctx.database, manualClock(IST(16, 8, 4))), [job]))[0],
+    ).toBeUndefined();
+    const outcomes = await Promise.all([
+      runDueJobs(instance(t.ctx.database, manualClock(IST(16, 8, 5))), [job]),
+      runDueJobs(instance(second, manualClock(IST(16, 8, 5))), [job]),
+      runDueJobs(instance(second, manualClock(IST(16, 8, 59))), [job]),
+    ]);
+    expect(outcomes.flat().filter((o) => o.ran)).toHaveLength(1);
+    expect((await runDueJobs(instance(t.ctx.database, manualClock(IST(16, 9, 5))), [job]))[0]!.ran).toBe(
+      true,
+    );
+    expect(job.runs).toEqual(['2026-03-16T08', '2026-03-16T09']);
+  });
+
   it('leave no trace when the work fails, so the next tick runs it again', async () => {
     const clock = manualClock(IST(14, 9, 0));
     let fail = true;

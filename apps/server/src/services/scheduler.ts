@@ -13,21 +13,32 @@ import { zonedParts } from '../lib/zoned-time';
  */
 export interface DailyJob {
   name: string;
-  /** local time, minutes after midnight */
+  /** local time, minutes after midnight (an `hourly` job's: minutes after the hour) */
   atMinute: number;
-  /** the work; `detail` is kept in the run's row (what was sent) */
+  /**
+   * Runs every hour instead of every day (CONTRACT 7.3's reminders of ragging reports, 24 hours after
+   * each one's submission): its row is the hour's, `YYYY-MM-DDTHH` of TIME_ZONE, kept as a day's is,
+   * so each hour runs once across instances as each day does.
+   */
+  hourly?: boolean;
+  /** the work; `day` is the run's day (an `hourly` job's: its hour); `detail` is kept in the run's row */
   run(ctx: Ctx, trx: Transaction<DB>, day: string): Promise<{ detail: string; mails: number }>;
 }
+
+/** The run's row key of a job at a local day and minute: the day, or for an hourly job the day's hour. */
+const slotOf = (job: DailyJob, day: string, minuteOfDay: number) =>
+  job.hourly ? `${day}T${String(Math.floor(minuteOfDay / 60)).padStart(2, '0')}` : day;
 
 export type JobOutcome = { job: string; day: string; ran: boolean; detail?: string };
 
 /** Runs every job whose time has come today and that no instance has run today. */
 export async function runDueJobs(ctx: Ctx, jobs: readonly DailyJob[]): Promise<JobOutcome[]> {
   const now = ctx.clock.now();
-  const { day, minuteOfDay } = zonedParts(now, ctx.config.timeZone);
+  const { day: today, minuteOfDay } = zonedParts(now, ctx.config.timeZone);
   const outcomes: JobOutcome[] = [];
   for (const job of jobs) {
-    if (minuteOfDay < job.atMinute) continue;
+    if ((job.hourly ? minuteOfDay % 60 : minuteOfDay) < job.atMinute) continue;
+    const day = slotOf(job, today, minuteOfDay);
     const done = await ctx.database.db
       .selectFrom('job_runs')
       .select('day')

@@ -61,20 +61,43 @@ export async function findSessionByHash(ctx: Ctx, tokenHash: string): Promise<Se
   return { sessionId: Number(session_id), user };
 }
 
-export async function revokeSession(ctx: Ctx, sessionId: number): Promise<void> {
-  await ctx.database.db
+/**
+ * THE way a session ends (a logout). CONTRACT 6.7: a push subscription belongs to the session that
+ * made it, so the session's subscriptions (and their queued pushes) go with it, in one transaction:
+ * nothing is pushed to a browser that is signed out.
+ */
+export async function revokeSession(ctx: Ctx, sessionId: number, trx?: Transaction<DB>): Promise<void> {
+  if (!trx) return ctx.database.db.transaction().execute((t) => revokeSession(ctx, sessionId, t));
+  await trx
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock.now() })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  await trx.deleteFrom('push_subscriptions').where('session_id', '=', sessionId).execute();
 }
 
-export async function revokeAllSessions(ctx: Ctx, userId: number, trx?: Transaction<DB>): Promise<void> {
-  await (trx ?? ctx.database.db)
+/**
+ * THE way every session of an account ends (a password reset, the admin reset on the command line),
+ * or every one but `except` (two-step sign-in confirmed in that session): their push subscriptions
+ * are deleted with them, as revokeSession's are.
+ */
+export async function revokeAllSessions(
+  ctx: Ctx,
+  userId: number,
+  trx?: Transaction<DB>,
+  options: { except?: number } = {},
+): Promise<void> {
+  if (!trx) return ctx.database.db.transaction().execute((t) => revokeAllSessions(ctx, userId, t, options));
+  const { except } = options;
+  let revoke = trx
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock.now() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (except !== undefined) revoke = revoke.where('id', '!=', except);
+  await revoke.execute();
+  let subscriptions = trx.deleteFrom('push_subscriptions').where('user_id', '=', userId);
+  if (except !== undefined) subscriptions = subscriptions.where('session_id', '!=', except);
+  await subscriptions.execute();
 }

@@ -1,7 +1,7 @@
 import {
   filingPathOf,
-  MSG_COMPLAINT,
   MSG_STICKERS,
+  STICKER_SHEETS_PER_HOUR,
   type TFilingPlace,
   type TStickerSheet,
 } from '@bit/contract';
@@ -20,7 +20,8 @@ import QRCode from 'qrcode';
 import type { Ctx } from '../context';
 import { forbidden } from '../lib/errors';
 import { createSemaphore } from '../lib/semaphore';
-import { mayMakeStickers } from '../policy/scope';
+import { mayMakeStickers, staffRefusal } from '../policy/scope';
+import { type Limit, spend } from './throttle';
 import type { UserRow } from './users';
 
 /**
@@ -51,6 +52,14 @@ const CUT = rgb(0.75, 0.75, 0.75);
 
 /** One sheet at a time per process: a 1,000-sticker sheet is seconds of CPU, and memory while it is built. */
 const sheets = createSemaphore(1);
+
+/**
+ * CONTRACT 6.7: sheets one user may make in an hour, a fixed window from the first. Counted in the
+ * throttle table by one conditional write (trySpend), so requests sent at once cannot pass it together,
+ * and counted before the sheet is built: a refused sheet costs no CPU.
+ */
+export const STICKER_SHEET_LIMIT: Limit = { max: STICKER_SHEETS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+export const stickerSheetKey = (userId: number) => `stickers:user:${userId}`;
 
 /** Codes encoded between two turns of the event loop: about 5 ms of CPU (qrcode tries eight masks a code). */
 const STICKERS_PER_TURN = 4;
@@ -106,10 +115,19 @@ export async function makeStickerSheet(
 ): Promise<{ fileName: string; pdf: Uint8Array }> {
   if (!mayMakeStickers(user, sheet)) {
     // a warden awaiting approval is told why, not that the hostel is someone else's
-    if (user.role === 'authority' && user.approved !== 1) throw forbidden(MSG_COMPLAINT.notApproved);
+    const refusal = staffRefusal(user, 'act');
+    if (refusal) throw forbidden(refusal);
     if (sheet.type === 'College' && user.role === 'authority') throw forbidden(MSG_STICKERS.collegeAdminOnly);
     throw forbidden(MSG_STICKERS.notOwnHostel(user.hostel_no === null ? null : Number(user.hostel_no)));
   }
+  // after the policy: a sheet refused with 403 is not counted
+  await spend(ctx, [
+    {
+      key: stickerSheetKey(Number(user.id)),
+      limit: STICKER_SHEET_LIMIT,
+      message: MSG_STICKERS.tooManySheets,
+    },
+  ]);
   const pdf = await sheets.run(() => renderStickers(ctx.config.publicUrl, stickersOf(sheet), titleOf(sheet)));
   return { fileName: stickerFileName(sheet), pdf };
 }

@@ -31,6 +31,13 @@ export const LIMITS = {
    * 15 quiet minutes, so a stolen cookie buys at most this many guesses more
    */
   loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
+  /**
+   * CONTRACT 6.7: wrong two-step codes of one account, over any tickets (a ticket burns after 5, but
+   * each right password gives a new one); the count lives until 15 minutes pass without a wrong one
+   */
+  twoFactorPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** one mail to the owner per lock of their two-step codes: a lock lasts 15 minutes at least */
+  twoFactorLockMail: { max: 1, windowMs: 15 * MINUTE },
   /** wrong reset codes from one address */
   resetPerAddress: { max: 30, windowMs: 60 * MINUTE },
   /** wrong verification codes from one address */
@@ -49,6 +56,14 @@ export const LIMITS = {
   /** ...and five an hour */
   codeMailsPerEmailHourly: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
+
+/**
+ * The longest window of any limit. A row whose window began this long ago is spent for every limit
+ * that reads it (the next event starts it over, Retry-After would be past), so the daily clean-up
+ * deletes it (throttle-cleanup.ts) and changes no answer. A limit kept in this table outside LIMITS
+ * (the sticker sheets') may be no longer: spendCounted refuses one that is.
+ */
+export const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
 
 /**
  * The part of a client address that a limit counts: an IPv4 address whole, an IPv6 address by its
@@ -89,6 +104,19 @@ export async function trySpend(
   limit: Limit,
   kind: WindowKind = 'fixed',
 ): Promise<boolean> {
+  return (await spendCounted(ctx, key, limit, kind)) !== null;
+}
+
+/** trySpend that answers the key's count after this event, or null when refused. */
+export async function spendCounted(
+  ctx: Ctx,
+  key: string,
+  limit: Limit,
+  kind: WindowKind = 'fixed',
+): Promise<number | null> {
+  // a row of a longer window would be deleted by the daily clean-up while still counting
+  if (limit.windowMs > LONGEST_WINDOW_MS)
+    throw new Error(`A limit's window exceeds LONGEST_WINDOW_MS: ${key}`);
   const now = ctx.clock.now();
   const expired = now - limit.windowMs;
   const row = await ctx.database.db
@@ -110,11 +138,11 @@ export async function trySpend(
     )
     .returning('count')
     .executeTakeFirst();
-  return row !== undefined;
+  return row === undefined ? null : Number(row.count);
 }
 
 /** Seconds until a key refused by trySpend admits an event again. */
-async function secondsUntilFree(ctx: Ctx, key: string, limit: Limit): Promise<number> {
+export async function secondsUntilFree(ctx: Ctx, key: string, limit: Limit): Promise<number> {
   const row = await ctx.database.db
     .selectFrom('throttle')
     .select('window_start')
@@ -183,7 +211,20 @@ export const loginKeys = (email: string, ip: string) => ({
 
 export const deviceLoginKey = (deviceId: string, userId: number) => `login:dev:${deviceId}:${userId}`;
 
-/** After a password reset, the account's failed logins are forgotten: its lock is lifted. */
+/** CONTRACT 6.7: an account's wrong two-step codes, and the mark that its lock was mailed. */
+export const twoFactorKeys = (email: string) => ({
+  account: `login:2fa:${email}`,
+  mailed: `login:2fa-mail:${email}`,
+});
+
+/**
+ * After a password reset, the account's failed logins and wrong two-step codes are forgotten: its
+ * locks are lifted.
+ */
 export async function clearLoginFailures(ctx: Ctx, email: string): Promise<void> {
-  await ctx.database.db.deleteFrom('throttle').where('key', '=', loginKeys(email, '').account).execute();
+  const codes = twoFactorKeys(email);
+  await ctx.database.db
+    .deleteFrom('throttle')
+    .where('key', 'in', [loginKeys(email, '').account, codes.account, codes.mailed])
+    .execute();
 }

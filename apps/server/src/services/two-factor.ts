@@ -6,9 +6,22 @@ import QRCode from 'qrcode';
 import type { Ctx } from '../context';
 import type { DB } from '../db/schema';
 import { newSessionToken, sha256 } from '../lib/crypto';
-import { badRequest, conflict, forbidden, unauthorized } from '../lib/errors';
-import { type AuditActor, recordAudit } from './audit';
-import { createSession } from './sessions';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../lib/errors';
+import { verifyPassword } from '../lib/passwords';
+import { enqueueMail } from '../mail/outbox';
+import { twoFactorLockMail } from '../mail/templates';
+import { type AuditActor, type AuditSource, recordAudit } from './audit';
+import { createSession, revokeAllSessions } from './sessions';
+import {
+  LIMITS,
+  loginKeys,
+  refund,
+  secondsUntilFree,
+  spend,
+  spendCounted,
+  trySpend,
+  twoFactorKeys,
+} from './throttle';
 import { toUser, USER_COLUMNS, type UserRow } from './users';
 
 /**
@@ -58,17 +71,17 @@ type Db = Kysely<DB> | Transaction<DB>;
  * setting up). Each is taken by a conditional write, so a code is accepted once even when sent twice
  * at the same moment.
  */
-async function acceptCode(ctx: Ctx, db: Db, userId: number, code: string, pending = false): Promise<boolean> {
+async function acceptCode(ctx: Ctx, db: Db, userId: number, code: string, pending = false): Promise<Verdict> {
   const row = await db
     .selectFrom('two_factor')
     .select(['secret', 'enabled_at'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!row || (row.enabled_at === null) !== pending) return false;
+  if (!row || (row.enabled_at === null) !== pending) return 'wrong';
   const now = ctx.clock.now();
   if (/^\d{6}$/.test(code.trim())) {
     const delta = totpOf(row.secret).validate({ token: code.trim(), timestamp: now, window: 1 });
-    if (delta === null) return false;
+    if (delta === null) return 'wrong';
     const step = Math.floor(now / PERIOD_MS) + delta;
     const taken = await db
       .updateTable('two_factor')
@@ -76,37 +89,81 @@ async function acceptCode(ctx: Ctx, db: Db, userId: number, code: string, pendin
       .where('user_id', '=', userId)
       .where('last_step', '<', step)
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1;
+    return Number(taken.numUpdatedRows) === 1 ? 'app' : 'wrong';
   }
-  if (pending) return false;
+  if (pending) return 'wrong';
+  const hash = hashRecovery(code);
   const used = await db
     .updateTable('recovery_codes')
     .set({ used_at: now })
     .where('user_id', '=', userId)
-    .where('code_hash', '=', hashRecovery(code))
+    .where('code_hash', '=', hash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return Number(used.numUpdatedRows) >= 1;
+  if (Number(used.numUpdatedRows) >= 1) return 'recovery';
+  // issue 51: a recovery code used before is told apart from a mistyped one (it is still a wrong code)
+  const spent = await db
+    .selectFrom('recovery_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .executeTakeFirst();
+  return spent ? 'used' : 'wrong';
+}
+
+/** What a code turned out to be: accepted from the app or as a recovery code, or refused. */
+type Verdict = 'app' | 'recovery' | 'wrong' | 'used';
+const accepted = (v: Verdict) => v === 'app' || v === 'recovery';
+const refusal = (v: Verdict) =>
+  badRequest(v === 'used' ? MSG_SECURITY.recoveryCodeUsed : MSG_SECURITY.codeWrong, 'code');
+
+async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const left = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(left.n);
+}
+
+/**
+ * CONTRACT 6.7: turning two-step sign-in on or off takes the current password, so a session left
+ * open on a shared computer is not enough. A wrong one counts as a failed login of the account, the
+ * way the sign-in limit counts them (decision 0023): counted before the check by one conditional
+ * write, given back when right; while the account is locked, 429.
+ */
+async function checkPassword(ctx: Ctx, user: UserRow, password: string): Promise<void> {
+  const key = loginKeys(user.email, '').account;
+  await spend(ctx, [{ key, limit: LIMITS.loginPerAccount, kind: 'quiet' }]);
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.password_hash, password))) {
+    throw badRequest(MSG_SECURITY.wrongPassword, 'password');
+  }
+  await refund(ctx, [key]);
 }
 
 export async function twoFactorStatus(ctx: Ctx, user: UserRow) {
-  const left = await ctx.database.db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', user.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
+  const left = await recoveryCodesLeft(ctx.database.db, user.id);
   return {
     on: user.two_factor_on === 1,
     required: twoFactorRequiredFor(ctx, user),
-    recoveryCodesLeft: user.two_factor_on === 1 ? Number(left.n) : 0,
+    recoveryCodesLeft: user.two_factor_on === 1 ? left : 0,
   };
 }
 
-/** Makes a new secret to set up (nothing is on yet); a set-up begun earlier is replaced. */
-export async function startTwoFactor(ctx: Ctx, user: UserRow) {
+/**
+ * Makes a new secret to set up, with the current password (nothing is on yet); a set-up begun
+ * earlier is replaced.
+ */
+export async function startTwoFactor(ctx: Ctx, user: UserRow, password: string) {
   if (!mayUseTwoFactor(user.role)) throw forbidden(MSG_SECURITY.onlyStaff);
   if (user.two_factor_on === 1) throw conflict(MSG_SECURITY.alreadyOn);
+  await checkPassword(ctx, user, password);
   const secret = new Secret({ size: 20 }).base32;
   const now = ctx.clock.now();
   await ctx.database.db
@@ -124,8 +181,18 @@ export async function startTwoFactor(ctx: Ctx, user: UserRow) {
   return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** Turns two-step sign-in on with a code of the secret being set up; answers the recovery codes, once. */
-export async function confirmTwoFactor(ctx: Ctx, user: UserRow, code: string, ip: string): Promise<string[]> {
+/**
+ * Turns two-step sign-in on with a code of the secret being set up; answers the recovery codes, once.
+ * Every other session of the account ends (CONTRACT 6.7): one opened with the password alone, maybe
+ * by whoever else knows it, would otherwise outlive the change; the session that confirmed stays.
+ */
+export async function confirmTwoFactor(
+  ctx: Ctx,
+  user: UserRow,
+  code: string,
+  ip: string,
+  sessionId: number,
+): Promise<string[]> {
   if (!mayUseTwoFactor(user.role)) throw forbidden(MSG_SECURITY.onlyStaff);
   if (user.two_factor_on === 1) throw conflict(MSG_SECURITY.alreadyOn);
   const pending = await ctx.database.db
@@ -138,7 +205,9 @@ export async function confirmTwoFactor(ctx: Ctx, user: UserRow, code: string, ip
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = ctx.clock.now();
   await ctx.database.db.transaction().execute(async (trx) => {
-    if (!(await acceptCode(ctx, trx, user.id, code, true))) throw badRequest(MSG_SECURITY.codeWrong, 'code');
+    if (!accepted(await acceptCode(ctx, trx, user.id, code, true))) {
+      throw badRequest(MSG_SECURITY.codeWrong, 'code');
+    }
     const on = await trx
       .updateTable('two_factor')
       .set({ enabled_at: now })
@@ -156,6 +225,7 @@ export async function confirmTwoFactor(ctx: Ctx, user: UserRow, code: string, ip
       .insertInto('recovery_codes')
       .values(codes.map((c) => ({ user_id: user.id, code_hash: hashRecovery(c), used_at: null })))
       .execute();
+    await revokeAllSessions(ctx, user.id, trx, { except: sessionId });
     await recordAudit(trx, {
       actor: user,
       action: 'two-factor.on',
@@ -167,12 +237,20 @@ export async function confirmTwoFactor(ctx: Ctx, user: UserRow, code: string, ip
   return codes;
 }
 
-/** Turns it off, with a code (refused to admins under ADMIN_2FA=required). */
-export async function disableTwoFactor(ctx: Ctx, user: UserRow, code: string, ip: string): Promise<void> {
+/** Turns it off, with a code and the password (refused to admins under ADMIN_2FA=required). */
+export async function disableTwoFactor(
+  ctx: Ctx,
+  user: UserRow,
+  code: string,
+  password: string,
+  ip: string,
+): Promise<void> {
   if (user.two_factor_on !== 1) throw conflict(MSG_SECURITY.notOn);
   if (twoFactorRequiredFor(ctx, user)) throw forbidden(MSG_SECURITY.requiredForAdmins);
+  await checkPassword(ctx, user, password);
   await ctx.database.db.transaction().execute(async (trx) => {
-    if (!(await acceptCode(ctx, trx, user.id, code))) throw badRequest(MSG_SECURITY.codeWrong, 'code');
+    const verdict = await acceptCode(ctx, trx, user.id, code);
+    if (!accepted(verdict)) throw refusal(verdict);
     await turnOff(trx, user.id, ctx.clock.now());
     await recordAudit(trx, {
       actor: user,
@@ -203,6 +281,7 @@ export async function resetTwoFactor(
   trx: Transaction<DB>,
   userId: number,
   actor: AuditActor = null,
+  ip: string | null = null,
 ) {
   const row = await trx
     .selectFrom('users')
@@ -221,10 +300,28 @@ export async function resetTwoFactor(
     actor,
     action: 'two-factor.reset',
     target: { type: 'user', id: userId },
-    ip: null,
+    ip,
     at: now,
   });
   return true;
+}
+
+/**
+ * CONTRACT 6.7: an admin turns off the two-step sign-in of an authority who lost the phone and the
+ * recovery codes, audited `two-factor.reset` in the same transaction. 404 for anyone but an
+ * authority; an authority without it on is answered alike, with nothing to record.
+ */
+export async function adminResetTwoFactor(ctx: Ctx, by: AuditSource, userId: number): Promise<void> {
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const authority = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .where('role', '=', 'authority')
+      .executeTakeFirst();
+    if (!authority) throw notFound(MSG_SECURITY.authorityNotFound);
+    await resetTwoFactor(ctx, trx, userId, by.actor, by.ip);
+  });
 }
 
 /** After a correct password: a ticket for the second step, no session yet. */
@@ -252,29 +349,65 @@ export async function issueLoginTicket(ctx: Ctx, userId: number, remember: boole
 }
 
 /**
+ * CONTRACT 6.7: a wrong code locked the account's codes (the tenth in its window): its owner is
+ * mailed, once a lock. Whether this is the lock's mail is decided by one conditional write on its
+ * own key, so two wrong codes finishing together never mail twice.
+ */
+async function mailCodesLocked(ctx: Ctx, user: { email: string; name: string }): Promise<void> {
+  if (!(await trySpend(ctx, twoFactorKeys(user.email).mailed, LIMITS.twoFactorLockMail))) return;
+  const mail = twoFactorLockMail(user.email, user.name, `${ctx.config.publicUrl}/forgot-password`);
+  // a warning that the password is known, like a one-time code: not an event the mail preferences govern
+  await enqueueMail(ctx.database.db, mail, ctx.clock.now());
+  ctx.mailQueued();
+}
+
+/**
  * The second step: a ticket and a code make a session. A ticket lives 5 minutes, burns after 5
  * wrong codes (counted by a conditional write, so codes sent at once cannot pass the limit
- * together) and makes one session.
+ * together) and makes one session. Wrong codes are also counted per account over every ticket
+ * (CONTRACT 6.7: each right password gives a new ticket): 10 in a quiet 15 minutes and every code
+ * is refused with 429, a right one too. As for passwords (decision 0023) the try is counted before
+ * the code is checked, by one conditional write, and given back when the code was right.
  */
 export async function completeTwoFactorLogin(
   ctx: Ctx,
   ticket: string,
   code: string,
-): Promise<{ token: string; user: TUser; expiresAt: number; userId: number; remember: boolean }> {
+): Promise<{
+  token: string;
+  user: TUser;
+  expiresAt: number;
+  userId: number;
+  remember: boolean;
+  recoveryCodesLeft?: number;
+}> {
   const now = ctx.clock.now();
   const db = ctx.database.db;
   const expired = unauthorized(MSG_SECURITY.signInExpired);
   const row = await db
     .selectFrom('login_tickets')
-    .select(['id', 'user_id', 'remember'])
-    .where('token_hash', '=', sha256(ticket))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('attempts', '<', TICKET_MAX_WRONG)
+    .innerJoin('users', 'users.id', 'login_tickets.user_id')
+    .select([
+      'login_tickets.id',
+      'login_tickets.user_id',
+      'login_tickets.remember',
+      'users.email',
+      'users.name',
+    ])
+    .where('login_tickets.token_hash', '=', sha256(ticket))
+    .where('login_tickets.used_at', 'is', null)
+    .where('login_tickets.expires_at', '>', now)
+    .where('login_tickets.attempts', '<', TICKET_MAX_WRONG)
     .executeTakeFirst();
   if (!row) throw expired;
   const userId = Number(row.user_id);
-  if (!(await acceptCode(ctx, db, userId, code))) {
+  const limit = LIMITS.twoFactorPerAccount;
+  const key = twoFactorKeys(row.email).account;
+  const count = await spendCounted(ctx, key, limit, 'quiet');
+  if (count === null) throw tooMany(MSG_SECURITY.codesLocked, await secondsUntilFree(ctx, key, limit));
+  const verdict = await acceptCode(ctx, db, userId, code);
+  if (!accepted(verdict)) {
+    if (count >= limit.max) await mailCodesLocked(ctx, row);
     const counted = await db
       .updateTable('login_tickets')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
@@ -283,8 +416,9 @@ export async function completeTwoFactorLogin(
       .where('attempts', '<', TICKET_MAX_WRONG)
       .executeTakeFirst();
     if (Number(counted.numUpdatedRows) !== 1) throw expired;
-    throw badRequest(MSG_SECURITY.codeWrong, 'code');
+    throw refusal(verdict);
   }
+  await refund(ctx, [key]);
   return db.transaction().execute(async (trx) => {
     const burnt = await trx
       .updateTable('login_tickets')
@@ -306,6 +440,7 @@ export async function completeTwoFactorLogin(
       expiresAt: session.expiresAt,
       userId,
       remember: row.remember === 1,
+      ...(verdict === 'recovery' ? { recoveryCodesLeft: await recoveryCodesLeft(trx, userId) } : {}),
     };
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readStatementCount } from '../../src/ops/statement-count';
+import { readStatementCount } from '../../src/db/statement-count';
 import { buildStudent } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 

@@ -130,6 +130,34 @@ if (TEST_DIALECT === 'sqlite') {
       expect(checked).toBeGreaterThanOrEqual(cases.length);
     });
 
+    it('walks complaints_assignee_idx for assignee=me, newest first, and counts "Assigned to me" on it alone (CONTRACT 7.5)', async () => {
+      const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
+      for (const url of [
+        '/api/complaints/authority?assignee=me',
+        '/api/complaints/authority?assignee=me&page=2',
+        '/api/complaints/authority?assignee=me&status=Pending',
+      ]) {
+        const plans = (await plansFor(url, warden.token)).filter(({ sql }) => /assignee_id/.test(sql));
+        expect(plans.length, url).toBeGreaterThan(0);
+        for (const { sql, plan } of plans) {
+          if (process.env.SHOW_PLANS) console.log(url, plan);
+          expect(plan, `${url}: ${sql}`).toMatch(/complaints_assignee_idx \(assignee_id=\?/);
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE/);
+          if (/count\(\*\)/.test(sql) && !/status/.test(sql))
+            expect(plan, `${url}: ${sql}`).toMatch(/COVERING INDEX complaints_assignee_idx/);
+        }
+      }
+      // assignee=none: the scope's own walk, newest first, each row's assignee read beside it
+      const none = (await plansFor('/api/complaints/authority?assignee=none', warden.token)).filter(
+        ({ sql }) => /assignee_id is null/.test(sql),
+      );
+      expect(none.length).toBeGreaterThan(0);
+      for (const { sql, plan } of none) {
+        if (process.env.SHOW_PLANS) console.log('assignee=none', plan);
+        expect(plan, sql).not.toMatch(/SCAN complaints(?! USING)/);
+      }
+    });
+
     it("reads the authority's possible incidents from the last day's open unlinked complaints alone, and an incident's complaints from its own index", async () => {
       const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
       const network = await buildAuthority(t, 'Network Department');
@@ -442,6 +470,82 @@ if (TEST_DIALECT === 'sqlite') {
           expect(plan, `${url}: ${sql}`).toMatch(/complaints_roll_lower_idx/);
           expect(plan, `${url}: ${sql}`).not.toMatch(/SCAN complaints(?! USING)/);
         }
+      }
+    });
+
+    it('reads the grievance report (CONTRACT 7.4) from its covering index alone, a range of submission times per committee, sorting nothing', async () => {
+      const admin = await buildAdmin(t);
+      const plans = await plansFor(
+        '/api/admin/grievances/report?from=2025-06-15&to=2026-06-14',
+        admin.token,
+        'grievances',
+      );
+      // a statement per month of the period (13), the median's working days (stored on each decided
+      // grievance) aggregated with the counts
+      expect(plans).toHaveLength(13);
+      for (const { sql, plan } of plans) {
+        if (process.env.SHOW_PLANS) console.log(plan);
+        // no row is read (no subject, description or name could be), nothing is sorted
+        expect(plan, sql).toMatch(
+          /^SEARCH grievances USING COVERING INDEX grievances_report_days_idx \((ANY\(committee\)|committee=\?) AND created_at>\? AND created_at<\?\)$/,
+        );
+      }
+    });
+
+    it("walks a committee's grievances newest first on (committee, id), and its overdue ones from the oldest deadline on (committee, open_due_at, id), counts included, sorting nothing", async () => {
+      const admin = await buildAdmin(t);
+      const member = await buildAuthority(t, 'Other');
+      const seated = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/committees/sgrc',
+        headers: { authorization: `Bearer ${admin.token}` },
+        payload: { members: [{ userId: member.id, chair: true }] },
+      });
+      expect(seated.statusCode).toBe(200);
+      const student = await buildStudent(t);
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/grievances',
+          headers: { authorization: `Bearer ${student.token}` },
+          payload: {
+            category: 'Examination and results',
+            subject: `Result withheld ${i}`,
+            description: 'The result of my end semester examination is withheld without a reason.',
+          },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+      // the page's ids walk the index in the page's order and stop after it; the overdue count is one
+      // range of a covering index with the committee leading; the unfiltered page's total is read
+      // from the kept counts (migration 027), no count over the grievances
+      const overdueRange =
+        /^SEARCH g USING COVERING INDEX grievances_committee_due_idx \(committee=\? AND open_due_at>\? AND open_due_at<\?\)$/;
+      const cases = [
+        [
+          '/api/grievances?page=1',
+          /^SEARCH g USING COVERING INDEX grievances_committee_idx \(committee=\?\)$/,
+          null,
+        ],
+        [
+          '/api/grievances?page=2',
+          /^SEARCH g USING COVERING INDEX grievances_committee_idx \(committee=\?\)$/,
+          null,
+        ],
+        ['/api/grievances?overdue=true', overdueRange, overdueRange],
+        ['/api/grievances?overdue=true&page=2', overdueRange, overdueRange],
+      ] as const;
+      for (const [url, page, count] of cases) {
+        const plans = await plansFor(url, member.token, 'grievances');
+        const counted = plans.filter(({ sql }) => /count\(\*\)/.test(sql));
+        const paged = plans.filter(({ sql }) => /order by/.test(sql));
+        expect(counted, url).toHaveLength(count === null ? 0 : 1);
+        expect(paged, url).toHaveLength(1);
+        if (count !== null) expect(counted[0]!.plan, `${url}: ${counted[0]!.sql}`).toMatch(count);
+        expect(paged[0]!.plan, `${url}: ${paged[0]!.sql}`).toMatch(page);
+        // and the page's rows, by id
+        for (const { sql, plan } of plans)
+          expect(plan, `${url}: ${sql}`).not.toMatch(/TEMP B-TREE|SCAN g(?! USING)/);
       }
     });
 

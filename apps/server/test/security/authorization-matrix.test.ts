@@ -121,6 +121,67 @@ const AUTHORITIES = { clerk1: 200, warden1: 200, warden2: 200, network: 200, oth
 const signedIn = (status: number, except: Partial<Record<Caller, number>> = {}) =>
   all(status, { anonymous: 401, ...except });
 
+/** A new saved reply (CONTRACT 7.5): warden1's own, or the admins' shared one; its id. */
+async function savedReply(list: 'me' | 'admin'): Promise<number> {
+  const by = list === 'me' ? users.warden1 : users.admin;
+  const payload = { title: 'Visit', body: 'A technician will visit {token}.' };
+  const res = await t.request({ method: 'POST', url: `/api/${list}/replies`, token: by.token, payload });
+  expect(res.status).toBe(201);
+  return res.body.data.id as number;
+}
+/** Approved authorities but warden1: another's reply is not found for them (CONTRACT 7.5). */
+const NOT_WARDEN1 = { clerk1: 404, warden2: 404, network: 404, other: 404 };
+
+/**
+ * CONTRACT 7.2: a grievance of student A's before the SGRC, whose one member is `other`, written
+ * straight into the table in the state a row needs (a fresh one per cell, so that no cell's step
+ * changes another's, and A's 5 a day are not spent).
+ */
+let seated: Promise<unknown> | undefined;
+let grievanceSeq = 0;
+async function grievanceOfA(
+  status: 'Submitted' | 'Hearing scheduled' | 'Decided' | 'Appealed',
+): Promise<number> {
+  seated ??= t.ctx.database.db
+    .insertInto('committee_members')
+    .values({ committee: 'sgrc', user_id: users.other.id, chair: 1 })
+    .execute();
+  await seated;
+  const now = t.clock.now();
+  const day = 24 * 60 * 60 * 1000;
+  const row = await t.ctx.database.db
+    .insertInto('grievances')
+    .values({
+      number: `GRV-2099-${String(++grievanceSeq).padStart(6, '0')}`,
+      category: 'Admission',
+      committee: 'sgrc',
+      subject: 'Admission letter',
+      description: 'The admission letter names the wrong programme.',
+      status,
+      anonymous: 0,
+      student_id: users.studentA.id,
+      student_name: users.studentA.user.name,
+      student_roll: users.studentA.user.rollNo,
+      due_at: now + 20 * day,
+      open_due_at: status === 'Decided' ? null : now + 20 * day,
+      hearing_at: status === 'Hearing scheduled' ? now + day : null,
+      hearing_place: status === 'Hearing scheduled' ? 'Room 1' : null,
+      decision_outcome: status === 'Decided' || status === 'Appealed' ? 'Upheld' : null,
+      decision_text: status === 'Decided' || status === 'Appealed' ? 'The letter is corrected.' : null,
+      decision_at: status === 'Decided' || status === 'Appealed' ? now : null,
+      appeal_reason: status === 'Appealed' ? 'The committee did not hear me.' : null,
+      appeal_at: status === 'Appealed' ? now : null,
+      appeal_due_at: status === 'Appealed' ? now + 30 * day : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+const ONLY_A_AND_MEMBER = (a: number, member: number) => signedIn(404, { studentA: a, other: member });
+const decisionBody = () => ({ outcome: 'Upheld', text: 'The committee finds for the student in full.' });
+
 const ROWS: Row[] = [
   // --- auth ---
   {
@@ -346,6 +407,19 @@ const ROWS: Row[] = [
     expect: signedIn(403, { admin: 404 }),
   },
   {
+    endpoint: "DELETE /api/admin/users/{warden2's id}/two-factor",
+    method: 'DELETE',
+    // warden2's two-step sign-in is off: the reset answers 200 and changes nothing
+    url: () => `/api/admin/users/${users.warden2.id}/two-factor`,
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'DELETE /api/admin/users/{a student id}/two-factor',
+    method: 'DELETE',
+    url: () => `/api/admin/users/${users.studentA.id}/two-factor`,
+    expect: signedIn(403, { admin: 404 }),
+  },
+  {
     endpoint: 'GET /api/admin/audit',
     method: 'GET',
     url: () => '/api/admin/audit',
@@ -362,6 +436,8 @@ const ROWS: Row[] = [
     endpoint: 'POST /api/me/two-factor',
     method: 'POST',
     url: () => '/api/me/two-factor',
+    // CONTRACT 6.7: with the current password (every factory user's)
+    body: () => ({ password: 'password123' }),
     expect: signedIn(403, { ...AUTHORITIES, admin: 200 }),
   },
   {
@@ -383,7 +459,7 @@ const ROWS: Row[] = [
     endpoint: 'DELETE /api/me/two-factor (not on)',
     method: 'DELETE',
     url: () => '/api/me/two-factor',
-    body: () => ({ code: '000000' }),
+    body: () => ({ code: '000000', password: 'password123' }),
     expect: signedIn(403, {
       clerk1: 409,
       warden1: 409,
@@ -401,8 +477,232 @@ const ROWS: Row[] = [
     body: () => ({ ticket: 'x'.repeat(43), code: '123456' }),
     expect: all(401),
   },
+  // --- calendar and committees (CONTRACT 7.1, 7.2) ---
+  { endpoint: 'GET /api/calendar', method: 'GET', url: () => '/api/calendar', expect: signedIn(200) },
+  {
+    endpoint: 'PUT /api/admin/calendar/{year}',
+    method: 'PUT',
+    url: () => '/api/admin/calendar/2099',
+    body: () => ({ holidays: [] }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'GET /api/admin/committees',
+    method: 'GET',
+    url: () => '/api/admin/committees',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  // CONTRACT 7.4: the grievance report, counts only, for admins
+  {
+    endpoint: 'GET /api/admin/grievances/report',
+    method: 'GET',
+    url: () => '/api/admin/grievances/report',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'GET /api/admin/grievances/report.csv',
+    method: 'GET',
+    url: () => '/api/admin/grievances/report.csv',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'PUT /api/admin/committees/{committee}',
+    method: 'PUT',
+    url: () => '/api/admin/committees/icc',
+    body: () => ({ members: [] }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  // --- saved replies (CONTRACT 7.5): an approved authority's own, the admins' shared ---
+  {
+    endpoint: 'GET /api/me/replies',
+    method: 'GET',
+    url: () => '/api/me/replies',
+    expect: signedIn(403, { clerk1: 200, warden1: 200, warden2: 200, network: 200, other: 200 }),
+  },
+  {
+    endpoint: 'POST /api/me/replies',
+    method: 'POST',
+    url: () => '/api/me/replies',
+    body: (who) => ({ title: `By ${who}`, body: 'Hello {student}' }),
+    expect: signedIn(403, { clerk1: 201, warden1: 201, warden2: 201, network: 201, other: 201 }),
+  },
+  {
+    endpoint: "PUT /api/me/replies/{id} (warden1's)",
+    method: 'PUT',
+    url: async () => `/api/me/replies/${await savedReply('me')}`,
+    body: () => ({ title: 'Changed', body: 'Changed' }),
+    expect: signedIn(403, { ...NOT_WARDEN1, warden1: 200 }),
+  },
+  {
+    endpoint: "DELETE /api/me/replies/{id} (warden1's)",
+    method: 'DELETE',
+    url: async () => `/api/me/replies/${await savedReply('me')}`,
+    expect: signedIn(403, { ...NOT_WARDEN1, warden1: 200 }),
+  },
+  {
+    endpoint: 'PUT /api/me/replies/{id} (a shared one)',
+    method: 'PUT',
+    url: async () => `/api/me/replies/${await savedReply('admin')}`,
+    body: () => ({ title: 'Changed', body: 'Changed' }),
+    expect: signedIn(403, { ...NOT_WARDEN1, warden1: 404 }),
+  },
+  {
+    endpoint: 'GET /api/admin/replies',
+    method: 'GET',
+    url: () => '/api/admin/replies',
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'POST /api/admin/replies',
+    method: 'POST',
+    url: () => '/api/admin/replies',
+    body: (who) => ({ title: `By ${who}`, body: 'Hello {student}' }),
+    expect: signedIn(403, { admin: 201 }),
+  },
+  {
+    endpoint: 'PUT /api/admin/replies/{id}',
+    method: 'PUT',
+    url: async () => `/api/admin/replies/${await savedReply('admin')}`,
+    body: () => ({ title: 'Changed', body: 'Changed' }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: 'DELETE /api/admin/replies/{id}',
+    method: 'DELETE',
+    url: async () => `/api/admin/replies/${await savedReply('admin')}`,
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    endpoint: "DELETE /api/admin/replies/{id} (warden1's own)",
+    method: 'DELETE',
+    url: async () => `/api/admin/replies/${await savedReply('me')}`,
+    expect: signedIn(403, { admin: 404 }),
+  },
+  // --- assignment (CONTRACT 7.5): an approved authority who may update the complaint; 404 out of scope ---
+  {
+    endpoint: "PUT /api/complaints/{id}/assignee (A's hostel 1 Internet, to other)",
+    method: 'PUT',
+    url: () => `/api/complaints/${aInternet.id}/assignee`,
+    body: () => ({ userId: users.other.id }),
+    expect: signedIn(403, { clerk1: 200, warden1: 200, warden2: 404, network: 200, other: 200 }),
+  },
+  {
+    endpoint: 'GET /api/authorities/assignable',
+    method: 'GET',
+    url: () => '/api/authorities/assignable?q=a',
+    expect: signedIn(403, { clerk1: 200, warden1: 200, warden2: 200, network: 200, other: 200 }),
+  },
+  // --- filing at the desk (CONTRACT 7.5): an approved Hostel Clerk for their hostel, an admin for any ---
+  {
+    endpoint: "GET /api/students/by-roll (A's roll number)",
+    method: 'GET',
+    url: () => `/api/students/by-roll?rollNo=${encodeURIComponent(users.studentA.user.rollNo ?? '')}`,
+    expect: signedIn(403, { clerk1: 200, admin: 200 }),
+  },
+  {
+    endpoint: 'POST /api/complaints/on-behalf (for A, hostel 1)',
+    method: 'POST',
+    url: () => '/api/complaints/on-behalf',
+    body: () => ({
+      rollNo: users.studentA.user.rollNo,
+      type: 'Hostel',
+      hostelNo: 1,
+      roomNo: '101',
+      subType: 'Fan',
+      description: 'Filed at the desk',
+    }),
+    expect: signedIn(403, { clerk1: 201, admin: 201 }),
+  },
+  {
+    endpoint: 'POST /api/complaints/on-behalf (for A, hostel 2)',
+    method: 'POST',
+    url: () => '/api/complaints/on-behalf',
+    body: () => ({
+      rollNo: users.studentA.user.rollNo,
+      type: 'Hostel',
+      hostelNo: 2,
+      roomNo: '202',
+      subType: 'Fan',
+      description: 'Filed at the desk',
+    }),
+    expect: signedIn(403, { admin: 201 }),
+  },
+  // --- grievances (CONTRACT 7.2): their student and their committee's members; 404 for everyone else ---
+  {
+    endpoint: 'POST /api/grievances',
+    method: 'POST',
+    url: () => '/api/grievances',
+    body: () => ({
+      category: 'Scholarship',
+      subject: 'Scholarship unpaid',
+      description: 'The scholarship of this semester has not been paid.',
+    }),
+    expect: signedIn(403, { studentA: 201, studentB: 201 }),
+  },
+  {
+    endpoint: 'GET /api/grievances',
+    method: 'GET',
+    // with `other` seated on the SGRC and a grievance before it
+    url: async () => `/api/grievances?q=${await grievanceOfA('Submitted')}`,
+    expect: signedIn(403, { studentA: 200, studentB: 200, other: 200 }),
+  },
+  {
+    endpoint: "GET /api/grievances/{id} (A's, before the SGRC)",
+    method: 'GET',
+    url: async () => `/api/grievances/${await grievanceOfA('Submitted')}`,
+    expect: ONLY_A_AND_MEMBER(200, 200),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/hearing',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Submitted')}/hearing`,
+    body: () => ({ at: new Date(t.clock.now() + 3 * 86_400_000).toISOString(), place: 'Senate Hall' }),
+    expect: ONLY_A_AND_MEMBER(403, 200),
+  },
+  {
+    endpoint: 'PUT /api/grievances/{id}/representative',
+    method: 'PUT',
+    url: async () => `/api/grievances/${await grievanceOfA('Hearing scheduled')}/representative`,
+    body: () => ({ name: 'A friend' }),
+    expect: ONLY_A_AND_MEMBER(200, 403),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/decision',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Submitted')}/decision`,
+    body: decisionBody,
+    expect: ONLY_A_AND_MEMBER(403, 200),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/withdraw',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Submitted')}/withdraw`,
+    expect: ONLY_A_AND_MEMBER(200, 403),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/appeal',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Decided')}/appeal`,
+    body: () => ({ reason: 'The committee did not hear my witnesses.' }),
+    expect: ONLY_A_AND_MEMBER(200, 403),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/appeal-decision',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Appealed')}/appeal-decision`,
+    body: decisionBody,
+    expect: ONLY_A_AND_MEMBER(403, 403),
+  },
+  {
+    endpoint: 'POST /api/grievances/{id}/messages',
+    method: 'POST',
+    url: async () => `/api/grievances/${await grievanceOfA('Submitted')}/messages`,
+    body: () => ({ body: 'A word on the grievance.' }),
+    expect: ONLY_A_AND_MEMBER(201, 201),
+  },
   // --- public ---
   { endpoint: 'GET /api/health', method: 'GET', url: () => '/api/health', expect: all(200) },
+  { endpoint: 'GET /api/committees', method: 'GET', url: () => '/api/committees', expect: all(200) },
 ];
 
 const CELLS = ROWS.flatMap((row) =>

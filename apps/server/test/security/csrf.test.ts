@@ -72,6 +72,10 @@ describe('a state-changing request from another origin', () => {
   it.each([
     ['same-site', 'same-site'],
     ['cross-site', 'cross-site'],
+    // CONTRACT 6.7: the header's value is read case-insensitively (it passed as `Cross-Site`)
+    ['Cross-Site', 'Cross-Site'],
+    ['Same-Site', 'Same-Site'],
+    ['CROSS-SITE', 'CROSS-SITE'],
   ])('is refused with 403 when Sec-Fetch-Site says %s, whatever Origin says', async (_name, site) => {
     const title = `Forged notice ${Math.random()}`;
     const res = await postNotice(title, { origin: ownOrigin, 'sec-fetch-site': site });

@@ -14,6 +14,8 @@ let student: Built;
 let warden: Built;
 let admin: Built;
 let pendingAuthority: Built;
+/** The student the desk files for (CONTRACT 7.5): their quota is not `student`'s. */
+let deskStudent: Built;
 /** A hostel 1 complaint of `student`, in `warden`'s scope. */
 let complaint: { id: number; token: string };
 /** A resolved complaint of `student` that already has feedback: a well-formed feedback body answers 409. */
@@ -56,6 +58,7 @@ beforeAll(async () => {
   warden = await buildAuthority(t, 'Warden', { hostelNo: 1 });
   admin = await buildAdmin(t);
   pendingAuthority = await buildAuthority(t, 'Other', { approved: false });
+  deskStudent = await buildStudent(t);
   complaint = await fileComplaint();
   rated = await fileComplaint('Fan broken');
   await resolve(rated.id);
@@ -113,6 +116,36 @@ async function send(
   return res;
 }
 
+/** CONTRACT 7.2: grievances of the student's before the SGRC, on which the warden sits (one per step). */
+const grievanceIds: Record<'hearing' | 'decision' | 'talk', number> = { hearing: 0, decision: 0, talk: 0 };
+beforeAll(async () => {
+  await t.ctx.database.db
+    .insertInto('committee_members')
+    .values({ committee: 'sgrc', user_id: warden.id, chair: 1 })
+    .execute();
+  for (const key of Object.keys(grievanceIds) as (keyof typeof grievanceIds)[]) {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/grievances',
+      token: student.token,
+      payload: {
+        category: 'Admission',
+        subject: 'Admission letter',
+        description: 'The admission letter names the wrong programme.',
+      },
+    });
+    expect(res.status).toBe(201);
+    grievanceIds[key] = res.body.data.id;
+  }
+  // a hearing, so that the representative may be named
+  await t.request({
+    method: 'POST',
+    url: `/api/grievances/${grievanceIds.talk}/hearing`,
+    token: warden.token,
+    payload: { at: new Date(t.clock.now() + 30 * 86_400_000).toISOString(), place: 'Senate Hall' },
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // JSON endpoints
 // ---------------------------------------------------------------------------------------------
@@ -147,6 +180,15 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     who: 'admin',
     body: () => ({ code: '123456' }),
     fields: ['code'],
+  },
+  {
+    // CONTRACT 6.7: the set-up takes the current password (wrong ones count as failed logins)
+    name: 'POST /api/me/two-factor',
+    method: 'POST',
+    url: () => '/api/me/two-factor',
+    who: 'warden',
+    body: () => ({ password: PASSWORD }),
+    fields: ['password'],
   },
   {
     name: 'POST /api/auth/student-signup',
@@ -311,6 +353,122 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
     // hostel and room may be left out or null (none chosen), the hostel given as a number or a string
     loose: ['hostelNo:number', 'hostelNo:null', 'hostelNo:missing', 'roomNo:null', 'roomNo:missing'],
   },
+  {
+    // CONTRACT 7.2: 5 a day, so most valid bodies here meet the limit's 429
+    name: 'POST /api/grievances',
+    method: 'POST',
+    url: () => '/api/grievances',
+    who: 'student',
+    body: () => ({
+      category: 'Scholarship',
+      subject: 'Scholarship unpaid',
+      description: 'The scholarship of this semester has not been paid.',
+    }),
+    fields: ['category', 'subject', 'description'],
+  },
+  {
+    name: 'POST /api/grievances/:id/hearing',
+    method: 'POST',
+    url: () => `/api/grievances/${grievanceIds.hearing}/hearing`,
+    who: 'warden',
+    body: () => ({ at: new Date(t.clock.now() + 86_400_000).toISOString(), place: 'Senate Hall' }),
+    fields: ['at', 'place'],
+  },
+  {
+    name: 'PUT /api/grievances/:id/representative',
+    method: 'PUT',
+    url: () => `/api/grievances/${grievanceIds.talk}/representative`,
+    who: 'student',
+    body: () => ({ name: 'A friend' }),
+    fields: ['name'],
+  },
+  {
+    // decided by the first valid body; the others answer the service's 409
+    name: 'POST /api/grievances/:id/decision',
+    method: 'POST',
+    url: () => `/api/grievances/${grievanceIds.decision}/decision`,
+    who: 'warden',
+    body: () => ({ outcome: 'Upheld', text: 'The committee finds for the student in full.' }),
+    fields: ['outcome', 'text'],
+  },
+  {
+    // the grievance is not decided: a well-formed reason answers the service's 409
+    name: 'POST /api/grievances/:id/appeal',
+    method: 'POST',
+    url: () => `/api/grievances/${grievanceIds.talk}/appeal`,
+    who: 'student',
+    body: () => ({ reason: 'The committee did not hear my witnesses.' }),
+    fields: ['reason'],
+  },
+  {
+    name: 'POST /api/grievances/:id/messages',
+    method: 'POST',
+    url: () => `/api/grievances/${grievanceIds.talk}/messages`,
+    who: 'student',
+    body: () => ({ body: 'A word on the grievance.' }),
+    fields: ['body'],
+  },
+  {
+    // CONTRACT 7.1: a year of its own, so no other test's holidays change
+    name: 'PUT /api/admin/calendar/:year',
+    method: 'PUT',
+    url: () => '/api/admin/calendar/2099',
+    who: 'admin',
+    body: () => ({ holidays: [{ date: '2099-01-26', name: 'Republic Day' }] }),
+    fields: ['holidays'],
+  },
+  {
+    // CONTRACT 7.2: an empty committee is a valid one
+    name: 'PUT /api/admin/committees/:committee',
+    method: 'PUT',
+    url: () => '/api/admin/committees/icc',
+    who: 'admin',
+    body: () => ({ members: [] }),
+    fields: ['members'],
+  },
+  {
+    // CONTRACT 7.5: fewer than 50 bodies here are valid, so none meets the limit
+    name: 'POST /api/me/replies',
+    method: 'POST',
+    url: () => '/api/me/replies',
+    who: 'warden',
+    body: () => ({ title: 'Technician visit', body: 'Dear {student}, a technician will visit ({token}).' }),
+    fields: ['title', 'body'],
+  },
+  {
+    name: 'POST /api/admin/replies',
+    method: 'POST',
+    url: () => '/api/admin/replies',
+    who: 'admin',
+    body: () => ({ title: 'Office closed', body: 'The office is closed today.' }),
+    fields: ['title', 'body'],
+  },
+  {
+    // CONTRACT 7.5: assignment (warden's hostel-1 complaint, to the warden); null clears it
+    name: 'PUT /api/complaints/:id/assignee',
+    method: 'PUT',
+    url: () => `/api/complaints/${complaint.id}/assignee`,
+    who: 'warden',
+    body: () => ({ userId: warden.id }),
+    fields: ['userId'],
+    loose: ['userId:null'],
+  },
+  {
+    // CONTRACT 7.5: filing at the desk; past the student's 20 a day a valid body is a 429
+    name: 'POST /api/complaints/on-behalf',
+    method: 'POST',
+    url: () => '/api/complaints/on-behalf',
+    who: 'admin',
+    body: () => ({
+      rollNo: deskStudent.user.rollNo,
+      type: 'Hostel',
+      hostelNo: 1,
+      roomNo: '101',
+      subType: 'Plumbing',
+      description: 'Tap leaks',
+    }),
+    fields: ['rollNo', 'roomNo', 'description'],
+  },
 ];
 
 const LONG = 'a'.repeat(100_000);
@@ -438,6 +596,23 @@ const LISTS: { url: string; who: Who; params: string[]; loose?: string[] }[] = [
     who: 'admin',
     params: ['page', 'pageSize', 'hostelNo', 'type', 'status'],
   },
+  // CONTRACT 7.5: assignment's filter, and the authorities to assign to by name (free text but for NUL and length)
+  { url: '/api/complaints/authority', who: 'warden', params: ['assignee'] },
+  {
+    url: '/api/authorities/assignable',
+    who: 'warden',
+    params: ['q'],
+    loose: [
+      '-1',
+      '0',
+      '1e9',
+      '9999999999999999999',
+      'abc',
+      "' OR 1=1 --",
+      '"; DROP TABLE complaints; --',
+      '<script>alert(1)</script>',
+    ].map((v) => `q=${v === 'abc' || /^[-0-9e]+$/.test(v) ? v : encodeURIComponent(v)}`),
+  },
   { url: '/api/feedback', who: 'admin', params: ['page', 'pageSize'] },
   { url: '/api/notifications', who: 'anon', params: ['page', 'pageSize'] },
   { url: '/api/notifications/3', who: 'anon', params: ['page', 'pageSize'] },
@@ -458,6 +633,16 @@ const LISTS: { url: string; who: Who; params: string[]; loose?: string[] }[] = [
     url: '/api/complaints/admin/export.csv',
     who: 'admin',
     params: ['hostelNo', 'type', 'status', 'overdue', 'from', 'to'],
+  },
+  { url: '/api/calendar', who: 'student', params: ['year'] },
+  // CONTRACT 7.4: the grievance report's period, as the complaint report's
+  { url: '/api/admin/grievances/report', who: 'admin', params: ['from', 'to'] },
+  { url: '/api/admin/grievances/report.csv', who: 'admin', params: ['from', 'to'] },
+  {
+    url: '/api/grievances',
+    who: 'student',
+    params: ['page', 'pageSize', 'before', 'status', 'category', 'overdue'],
+    loose: ['before=1e9'],
   },
   {
     url: '/api/admin/audit',
@@ -599,6 +784,46 @@ const PATHS: {
     who: 'student',
     unknown: '999999999999999',
   },
+  // CONTRACT 7.5: assignment
+  {
+    name: 'PUT /api/complaints/:id/assignee',
+    method: 'PUT',
+    url: (s) => `/api/complaints/${s}/assignee`,
+    who: 'warden',
+    body: { userId: null },
+    unknown: '999999999999999',
+  },
+  // CONTRACT 7.5: saved replies by id
+  {
+    name: 'PUT /api/me/replies/:id',
+    method: 'PUT',
+    url: (s) => `/api/me/replies/${s}`,
+    who: 'warden',
+    body: { title: 'Visit', body: 'A technician will visit.' },
+    unknown: '999999999999999',
+  },
+  {
+    name: 'DELETE /api/me/replies/:id',
+    method: 'DELETE',
+    url: (s) => `/api/me/replies/${s}`,
+    who: 'warden',
+    unknown: '999999999999999',
+  },
+  {
+    name: 'PUT /api/admin/replies/:id',
+    method: 'PUT',
+    url: (s) => `/api/admin/replies/${s}`,
+    who: 'admin',
+    body: { title: 'Visit', body: 'A technician will visit.' },
+    unknown: '999999999999999',
+  },
+  {
+    name: 'DELETE /api/admin/replies/:id',
+    method: 'DELETE',
+    url: (s) => `/api/admin/replies/${s}`,
+    who: 'admin',
+    unknown: '999999999999999',
+  },
 ];
 
 describe.each(PATHS)('$name', (p) => {
@@ -627,6 +852,23 @@ describe('GET /api/notifications/:target', () => {
       await send(
         `target ${seg.slice(0, 30)}`,
         { method: 'GET', url: `/api/notifications/${seg}` },
+        [400, 404, 414],
+      );
+    }
+  });
+});
+
+describe('PUT /api/admin/calendar/:year and /api/admin/committees/:committee', () => {
+  it('refuse odd years and committees in the path with a 4xx', async () => {
+    for (const seg of [...ODD_SEGMENTS, '1999', '2101', 'SGRC', 'library']) {
+      await send(
+        `year ${seg.slice(0, 30)}`,
+        { method: 'PUT', url: `/api/admin/calendar/${seg}`, token: admin.token, payload: { holidays: [] } },
+        [400, 404, 414],
+      );
+      await send(
+        `committee ${seg.slice(0, 30)}`,
+        { method: 'PUT', url: `/api/admin/committees/${seg}`, token: admin.token, payload: { members: [] } },
         [400, 404, 414],
       );
     }

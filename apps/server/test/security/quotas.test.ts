@@ -635,9 +635,8 @@ if (TEST_DIALECT === 'sqlite') {
         const noticeRead = distinct.find(
           (q) => q.startsWith('select') && /from "notifications" .* offset \?$/.test(q),
         );
-        const photoRead = distinct.find(
-          (q) => q.startsWith('select') && /from "complaint_attachments" .* offset \?$/.test(q),
-        );
+        // a photo's quota check is part of the insert of its slot (CONTRACT 6.7), taken before it is decoded
+        const photoRead = distinct.find((q) => q.startsWith('insert into "photo_slots"'));
         expect(filing).toMatch(/offset \?/);
         expect(noticeRead).toBeDefined();
         expect(photoRead).toBeDefined();
@@ -648,11 +647,12 @@ if (TEST_DIALECT === 'sqlite') {
           /SEARCH notifications USING COVERING INDEX notifications_poster_idx \(posted_by_id=\?\)/,
         );
         expect(plan(photoRead!)).toMatch(
-          /SEARCH complaint_attachments USING COVERING INDEX complaint_attachments_author_idx \(by_id=\?\)/,
+          /SEARCH complaint_attachments USING COVERING INDEX complaint_attachments_author_idx \(by_id=\? AND at>\?\)/,
         );
+        expect(plan(photoRead!)).toMatch(/SEARCH photo_slots USING INDEX photo_slots_by_idx \(by_id=\?\)/);
         for (const q of [filing!, noticeRead!, photoRead!])
           expect(plan(q)).not.toMatch(
-            /TEMP B-TREE|SCAN complaints|SCAN notifications|SCAN complaint_attachments/,
+            /TEMP B-TREE|SCAN complaints|SCAN notifications|SCAN complaint_attachments|SCAN photo_slots/,
           );
       } finally {
         raw.close();

@@ -1,5 +1,5 @@
 import { MSG, MSG_SHELL } from '@bit/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, warden } from '../test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '../test/utils';
@@ -73,7 +73,7 @@ describe('router', () => {
     expect(screen.queryByLabelText('Your message')).not.toBeInTheDocument();
   });
 
-  it('opens the audit log for an admin, linked from the menu, and sends an authority to its dashboard', async () => {
+  it('opens the audit log for an admin, linked from the menu, and tells an authority it is not theirs', async () => {
     localStorage.setItem('token', 'tok');
     mockFetch({
       'GET /api/auth/check-auth': () => jsonResponse(200, { user: admin }),
@@ -82,7 +82,10 @@ describe('router', () => {
     const first = renderRoutes(routes, ['/audit-log']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
     expect(await screen.findByText('No admin actions have been recorded yet.')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Audit log' })[0]).toHaveAttribute('href', '/audit-log');
+    expect(screen.getAllByRole('link', { name: 'Audit log', hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/audit-log',
+    );
     first.unmount();
 
     mockFetch({
@@ -90,8 +93,18 @@ describe('router', () => {
       'GET /api/complaints/authority': () =>
         jsonResponse(200, { count: 0, page: 1, pageSize: 20, data: [], counts: {} }),
     });
-    const { router } = renderRoutes(routes, ['/audit-log']);
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/audit-log'));
+    renderRoutes(routes, ['/audit-log']);
+    // not silently sent away (issue 51 row 5): told, with the way to their own dashboard
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This page is not available to you' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/This page is for administrators\. You are signed in as an authority\./),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Go to your dashboard' })[0]).toHaveAttribute(
+      'href',
+      '/authority-dashboard',
+    );
     expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: () => import('./routes/auth/forgot-password') },
           { path: paths.resetPassword, lazy: () => import('./routes/auth/reset-password') },
           { path: paths.studentNotifications, lazy: () => import('./routes/student-notifications') },
+          { path: paths.grievanceRedressal, lazy: () => import('./routes/grievance-redressal') },
 
           // students only
           {
@@ -42,6 +43,8 @@ export const routes: RouteObject[] = [
               { path: paths.fileComplaint, lazy: () => import('./routes/file-complaint') },
               { path: paths.feedback, lazy: () => import('./routes/feedback') },
               { path: paths.profile, lazy: () => import('./routes/profile') },
+              // CONTRACT 7.2: the student's grievance form
+              { path: paths.newGrievance, lazy: () => import('./routes/new-grievance') },
             ],
           },
 
@@ -52,6 +55,8 @@ export const routes: RouteObject[] = [
               { path: paths.authorityDashboard, lazy: () => import('./routes/authority-dashboard') },
               { path: paths.manageComplaints, lazy: () => import('./routes/manage-complaints') },
               { path: paths.authoritySettings, lazy: () => import('./routes/authority-settings') },
+              // CONTRACT 7.2: a committee member's grievances (an admin sees no grievance's content)
+              { path: paths.grievances, lazy: () => import('./routes/grievances') },
             ],
           },
 
@@ -64,6 +69,9 @@ export const routes: RouteObject[] = [
               { path: paths.reports, lazy: () => import('./routes/reports') },
               { path: paths.manageAuthorities, lazy: () => import('./routes/manage-authorities') },
               { path: paths.auditLog, lazy: () => import('./routes/audit-log') },
+              { path: paths.adminSettings, lazy: () => import('./routes/admin-settings') },
+              { path: paths.manageCommittees, lazy: () => import('./routes/manage-committees') },
+              { path: paths.holidays, lazy: () => import('./routes/holidays') },
             ],
           },
 
@@ -71,6 +79,12 @@ export const routes: RouteObject[] = [
           {
             element: <ProtectedRoute roles={['student', 'authority', 'admin']} />,
             children: [{ path: paths.complaintStatus, lazy: () => import('./routes/complaint-status') }],
+          },
+
+          // a grievance's page: its student and its committee's members (CONTRACT 7.2), never an admin
+          {
+            element: <ProtectedRoute roles={['student', 'authority']} />,
+            children: [{ path: paths.grievance, lazy: () => import('./routes/grievance') }],
           },
 
           // admins and authorities
@@ -83,6 +97,9 @@ export const routes: RouteObject[] = [
               { path: paths.stickers, lazy: () => import('./routes/stickers') },
               { path: paths.incidents, lazy: () => import('./routes/incidents') },
               { path: paths.incident, lazy: () => import('./routes/incident') },
+              { path: paths.savedReplies, lazy: () => import('./routes/saved-replies') },
+              // admins; a hostel's clerk for its complaints (the page tells anyone else)
+              { path: paths.deskFiling, lazy: () => import('./routes/desk-filing') },
             ],
           },
 

@@ -13,14 +13,34 @@ const EXPORT_FAILED = 'The export could not be made. Please try again.';
  * contract's exportFileName, written out: importing it would bring the contract's report schemas, and
  * zod with them (25 KB gzipped), into every screen with this button. A test holds the two together.
  */
-export const fallbackFileName = (day: string) => `complaints-${day}.csv`;
+export const fallbackFileName = (day: string, period: { from?: string | null; to?: string | null } = {}) =>
+  period.from
+    ? `complaints-${period.from}-to-${period.to || day}.csv`
+    : period.to
+      ? `complaints-until-${period.to}.csv`
+      : `complaints-${day}.csv`;
+
+/** The fallback name of the export at `href`: its period read from its address. */
+function fileNameOf(href: string) {
+  const query = new URL(href, window.location.origin).searchParams;
+  return fallbackFileName(localDay(), { from: query.get('from'), to: query.get('to') });
+}
 
 /**
  * "Export CSV": a real link to the export with the filters in its address (it can be copied, and
  * works without scripts when the session cookie is there); a click downloads it the way that works
  * for this session (lib/download.ts).
  */
-export function ExportCsvLink({ href, label = 'Export CSV' }: { href: string; label?: string }) {
+export function ExportCsvLink({
+  href,
+  label = 'Export CSV',
+  fileName,
+}: {
+  href: string;
+  label?: string;
+  /** the name to save it under should the answer not say; the complaint export's by default */
+  fileName?: string;
+}) {
   const [busy, setBusy] = useState(false);
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -29,7 +49,7 @@ export function ExportCsvLink({ href, label = 'Export CSV' }: { href: string; la
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    downloadFile(href, fallbackFileName(localDay()))
+    downloadFile(href, fileName ?? fileNameOf(href))
       .catch((error: unknown) => toast.error(errorMessage(error, EXPORT_FAILED)))
       .finally(() => setBusy(false));
   }

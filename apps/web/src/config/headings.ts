@@ -20,8 +20,12 @@ export const SHELL_HEADINGS = {
   notifications: 'Notifications',
   manageAuthorities: 'Manage Authorities',
   auditLog: 'Audit log',
+  adminSettings: 'Settings',
   studentNotifications: 'Notifications',
   stickers: 'QR stickers',
+  deskFiling: 'File at the desk',
+  grievances: 'Grievances',
+  newGrievance: 'Submit a grievance',
 } as const satisfies Partial<Record<keyof typeof paths, string>>;
 
 /** The shell's heading at a path, as the server writes it into index.html (none: the grey bar). */

@@ -27,11 +27,26 @@ export const paths = {
   notifications: '/notifications',
   manageAuthorities: '/manage-authorities',
   auditLog: '/audit-log',
+  // issue 51 row 12: the admin's own page (email and alerts, two-step sign-in's state)
+  adminSettings: '/admin-settings',
   studentNotifications: '/student-notifications',
   twoStepSignIn: '/two-step-sign-in',
   stickers: '/stickers',
   incidents: '/incidents',
   incident: '/incidents/:id',
+  // CONTRACT 7.5: an authority's saved replies, an admin's shared ones
+  savedReplies: '/saved-replies',
+  // CONTRACT 7.5: a Hostel Clerk or an admin files for a student who came in person
+  deskFiling: '/desk-filing',
+  // CONTRACT 7.1, 7.2: the public grievance page, and the admin's committees and holidays
+  grievanceRedressal: '/grievance-redressal',
+  manageCommittees: '/manage-committees',
+  holidays: '/holidays',
+  // CONTRACT 7.2: a committee member's grievances, the student's form, a grievance's page; the build
+  // reads these as written (route preloads): the contract's GRIEVANCES_PATH and newGrievancePath() agree
+  grievances: '/grievances',
+  newGrievance: '/grievances/new',
+  grievance: '/grievances/:id',
 } as const;
 
 /** An incident's page (CONTRACT 6.1). */

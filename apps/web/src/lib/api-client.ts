@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly errors: TFieldError[];
   /** The server's `message`, or null when the answer carried none (proxy error, network page). */
   readonly serverMessage: string | null;
+  /** A 429's `Retry-After`, in seconds, when the answer gave one (issue 51 row 10: the wait, said). */
+  retryAfter: number | null = null;
 
   constructor(status: number, message: string | null, errors: TFieldError[] = []) {
     super(message ?? `Request failed with status ${status}`);
@@ -190,7 +192,13 @@ async function request<T>(method: string, path: string, options: TRequestOptions
     signal: options.signal,
   });
   const data = parseBody(await res.text());
-  if (!res.ok) throw refusal(path, res.status, data);
+  if (!res.ok) {
+    const error = refusal(path, res.status, data);
+    const wait = Number(res.headers.get('Retry-After') ?? '');
+    if (res.headers.has('Retry-After') && Number.isFinite(wait) && wait >= 0)
+      error.retryAfter = Math.ceil(wait);
+    throw error;
+  }
   return data as T;
 }
 

@@ -79,6 +79,16 @@ describe('downloadFile', () => {
 
   it("saves under the contract's name when the answer names none", () => {
     expect(fallbackFileName('2025-01-31')).toBe(exportFileName('2025-01-31'));
+    for (const period of [
+      { from: '2025-01-01', to: '2025-01-31' },
+      { from: '2025-01-01' },
+      { to: '2025-01-31' },
+    ]) {
+      expect(fallbackFileName('2025-02-03', period)).toBe(exportFileName('2025-02-03', period));
+    }
+    expect(exportFileName('2026-11-30', { from: '2026-11-01', to: '2026-11-29' })).toBe(
+      'complaints-2026-11-01-to-2026-11-29.csv',
+    );
   });
 
   it("reads the file's name from Content-Disposition", () => {

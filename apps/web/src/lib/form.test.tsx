@@ -59,6 +59,22 @@ describe('useSchemaForm over a schema loaded on first use', () => {
     await waitFor(() => expect(onValid).toHaveBeenCalledWith({ name: 'Asha' }, expect.anything()));
   });
 
+  it('says the screen needs a connection when a submit cannot load the checks, never nothing', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const onValid = vi.fn();
+    const load = vi
+      .fn()
+      .mockRejectedValue(
+        new TypeError('Failed to fetch dynamically imported module: /assets/zod-resolver.js'),
+      );
+    render(<NameForm source={load} onValid={onValid} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Asha' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('This screen needs a connection'));
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
   it('tries a failed load again at the next use', async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(schema);
     render(<NameForm source={load} onValid={() => {}} />);

@@ -1,3 +1,4 @@
+import { MSG_SHELL } from '@bit/contract';
 import { type ChangeEvent, useCallback, useRef } from 'react';
 import {
   type DefaultValues,
@@ -35,6 +36,9 @@ export type TSchemaSource<TValues extends FieldValues, TOut> =
   | TSchema<TValues, TOut>
   | (() => Promise<TSchema<TValues, TOut>>);
 
+/** The failed check's type when the form's checks could not be loaded. */
+const CODE_NOT_LOADED = 'code-not-loaded';
+
 type TLazyResolver = { resolver: Resolver<FieldValues, unknown, unknown>; load: () => Promise<unknown> };
 
 // one per schema source: the forms over one schema share its load, made once per page load
@@ -66,7 +70,21 @@ function lazyResolver<TValues extends FieldValues, TOut>(
     return loading;
   };
   const made: TLazyResolver = {
-    resolver: async (values, context, options) => (await load())(values, context, options),
+    // code that cannot load (offline, before the service worker kept it) is a failed check the form
+    // shows (CODE_NOT_LOADED), never a submit that throws: react-hook-form would drop it in silence
+    // (issue 51 row 1: Submit did nothing, the error only in the console)
+    resolver: async (values, context, options) => {
+      let run: Resolver<FieldValues, unknown, unknown>;
+      try {
+        run = await load();
+      } catch {
+        return {
+          values: {},
+          errors: { root: { type: CODE_NOT_LOADED, message: MSG_SHELL.needsConnection } },
+        };
+      }
+      return run(values, context, options);
+    },
     load,
   };
   resolvers.set(source, made);
@@ -164,6 +182,10 @@ export function useSchemaForm<TValues extends FieldValues, TOut>(
   }
 
   const onInvalid = (failing: FieldErrors<TValues>) => {
+    if (failing.root?.type === CODE_NOT_LOADED) {
+      toastError(failing.root.message ?? MSG_SHELL.needsConnection);
+      return;
+    }
     const message = pointAt(failing as Record<string, { message?: unknown }>);
     if (message) toastError(invalidToast(message));
   };

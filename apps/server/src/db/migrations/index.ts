@@ -23,6 +23,13 @@ import { webPush } from './016-web-push';
 import { incidents } from './017-incidents';
 import { incidentGroups } from './018-incident-groups';
 import { searchKeysInScope } from './019-search-keys-in-scope';
+import { pushSubscriptionSessions } from './021-push-subscription-sessions';
+import { photoSlots } from './022-photo-slots';
+import { calendarAndCommittees } from './023-calendar-and-committees';
+import { savedReplies } from './024-saved-replies';
+import { grievances } from './025-grievances';
+import { assignee } from './026-assignee';
+import { grievanceCounts } from './027-grievance-counts';
 
 export type { MigrationSettings };
 
@@ -51,5 +58,12 @@ export function migrations(
     '017_incidents': incidents(dialect),
     '018_incident_groups': incidentGroups(dialect),
     '019_search_keys_in_scope': searchKeysInScope(dialect),
+    '021_push_subscription_sessions': pushSubscriptionSessions(dialect),
+    '022_photo_slots': photoSlots(dialect),
+    '023_calendar_and_committees': calendarAndCommittees(),
+    '024_saved_replies': savedReplies(dialect),
+    '025_grievances': grievances(dialect),
+    '026_assignee': assignee(),
+    '027_grievance_counts': grievanceCounts(settings),
   };
 }

@@ -120,6 +120,8 @@ describe('a page opened with a session cookie', () => {
           '/api/complaints/student?page=1&pageSize=20',
           // the open incidents of the college (and of their hostel, had their profile one: CONTRACT 6.1)
           '/api/incidents/open?type=College',
+          // their grievances (CONTRACT 7.2)
+          '/api/grievances?page=1&pageSize=20',
         ],
       ],
       [
@@ -141,7 +143,14 @@ describe('a page opened with a session cookie', () => {
       [
         admin,
         '/admin-dashboard',
-        [SESSION, '/api/config', '/api/complaints/admin/stats', '/api/feedback?page=1&pageSize=5'],
+        [
+          SESSION,
+          '/api/config',
+          '/api/complaints/admin/stats',
+          '/api/feedback?page=1&pageSize=5',
+          // the committees, for the warning of those without members (CONTRACT 7.2)
+          '/api/committees',
+        ],
       ],
       [admin, '/view-complaints', [SESSION, '/api/config', '/api/complaints/admin/all?page=1&pageSize=20']],
       // a screen that is not theirs, and one opened with filters: only what every screen asks

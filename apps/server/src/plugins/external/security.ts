@@ -1,9 +1,11 @@
-import { MSG } from '@bit/contract';
+import { controlCharacterMessage, controlCharacterPath, MSG } from '@bit/contract';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { AppConfig } from '../../config';
-import { badRequest, forbidden, NUL_MESSAGE } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 
 /** The CSP the built web app runs under: no inline script, no third-party origin. */
 export const CONTENT_SECURITY_POLICY = [
@@ -78,34 +80,30 @@ const isApiData = (url: string) => {
   return isApiPath(p) && p !== '/api/docs' && !p.startsWith('/api/docs/');
 };
 
-/** True when any string (or key) in a parsed JSON value holds a NUL character. */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v));
-  return false;
-}
-
 /**
- * Fastify's own JSON parser (same limits, same __proto__/constructor poisoning errors), plus one
- * check. Security fix (test/security/hostile-input.test.ts): a NUL character (`\u0000`) in any
- * text reached PostgreSQL, which cannot store it in a text column, and came back as a 500. It is
- * refused with a 400 before any route runs, on both dialects, so they answer alike.
+ * The one validator of every route's body, query string and path parameters: the contract's zod
+ * schema, after one rule no route opts into (CONTRACT 6.7): no text the client sent, value or key,
+ * holds a control character but tab, line feed and carriage return. It is judged on the data as
+ * sent, before the schema (a preprocess that trims, an enum's own message), and answers 400 naming
+ * the first such field, as a schema's failure does. Security fix (test/security/control-characters
+ * .test.ts): a NUL in `q` reached PostgreSQL, which cannot hold it in text, and every list answered
+ * 500 (the CSV export stopped after its headers); the JSON parser's own NUL check, which saw bodies
+ * only, is folded into this one rule. It runs where validation runs, after the route's session check
+ * (a visitor without a session still gets 401 first), and through `attachValidation` for the reads
+ * that check the session in their own statement. Headers are not judged here: Node's HTTP parser
+ * refuses NUL and the other C0 controls in them, and the app stores no header's text.
  */
-function registerJsonParser(app: FastifyInstance) {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, String(body), (err: Error | null, value?: unknown) => {
-      if (err) return done(err, undefined);
-      // a NUL can only arrive escaped; the cheap test skips the walk for every ordinary body
-      if (String(body).includes('\\u0000') && containsNul(value))
-        return done(badRequest(NUL_MESSAGE), undefined);
-      done(null, value);
-    });
-  });
-}
+export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  if (route.httpPart === 'headers') return validate;
+  const part = route.httpPart === 'querystring' ? 'query' : (route.httpPart ?? 'body');
+  return (data: unknown) => {
+    const path = controlCharacterPath(data);
+    if (path === null) return validate(data);
+    const field = path.join('.') || part;
+    return { error: badRequest(controlCharacterMessage(field), field) };
+  };
+};
 
 /**
  * The origins whose pages may send a state-changing request: PUBLIC_URL's. Left unset, it is
@@ -121,7 +119,6 @@ export function appOrigins(config: Pick<AppConfig, 'publicUrl' | 'publicUrlSet' 
 }
 
 export async function registerSecurity(app: FastifyInstance) {
-  registerJsonParser(app);
   const origins = appOrigins(app.ctx.config);
   // a callback hook: an async one costs a promise and a microtask turn on every request
   app.addHook('onRequest', (request, reply, done) => {
@@ -133,8 +130,10 @@ export async function registerSecurity(app: FastifyInstance) {
     // its form posted with the user's cookie. A browser says where a request comes from (Origin,
     // Sec-Fetch-Site); a request saying neither is no browser's (a script, curl), so no page forged
     // it, and it is judged as before.
+    // Security fix (test/security/csrf.test.ts): header values are case-insensitive tokens (RFC
+    // 9110), so `Cross-Site` is refused as `cross-site` is; it passed before.
     const origin = request.headers.origin;
-    const site = request.headers['sec-fetch-site'];
+    const site = request.headers['sec-fetch-site']?.toLowerCase();
     if ((origin !== undefined && !origins.has(origin)) || site === 'cross-site' || site === 'same-site')
       return done(forbidden(MSG.crossSiteRefused));
     done();

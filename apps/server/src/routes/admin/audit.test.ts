@@ -214,7 +214,7 @@ describe('GET /api/admin/audit', () => {
 
   beforeAll(async () => {
     await clearLog();
-    other = await buildAdmin(t);
+    other = await buildAdmin(t, { name: 'Meera Iyer', email: 'm.iyer_desk@example.org' });
     const asAdmin: AuditActor = { id: admin.id, name: admin.user.name, role: 'admin' };
     const asOther: AuditActor = { id: other.id, name: other.user.name, role: 'admin' };
     const rows: [string, AuditActor, TAuditAction, number][] = [
@@ -256,7 +256,8 @@ describe('GET /api/admin/audit', () => {
       at: '2026-03-11T18:30:00.000Z',
       actor: { id: other.id, name: other.user.name, role: 'admin' },
       action: 'authority.withdraw',
-      target: { type: 'user', id: String(warden.id) },
+      // a user done to is named, not only numbered (issue 51 row 24: "User #14")
+      target: { type: 'user', id: String(warden.id), name: warden.user.name },
       ip: '203.0.113.1',
     });
     // the command line has no actor and no address
@@ -273,6 +274,30 @@ describe('GET /api/admin/audit', () => {
     expect((await list(`actor=${warden.id}`)).body).toMatchObject({ count: 0, data: [] });
     // empty values are no values, as the web's blank filters send them
     expect((await list('actor=&action=&from=&to=')).body.count).toBe(5);
+  });
+
+  it('filters by a part of the actor’s name or email, in any case', async () => {
+    const byOther = [written.early12, written.early10];
+    expect(ids(await list('who=meera'))).toEqual(byOther);
+    expect(ids(await list('who=IYER'))).toEqual(byOther);
+    expect(ids(await list(`who=${encodeURIComponent('M.IYER_DESK@EXAMPLE')}`))).toEqual(byOther);
+    expect(ids(await list(`who=${encodeURIComponent(admin.user.name)}`))).toEqual([
+      written.export10,
+      written.late9,
+    ]);
+    expect(ids(await list('who=meera&action=notice.delete'))).toEqual([written.early10]);
+    // white space alone is no filter, as an emptied field sends it
+    expect((await list('who=%20%20')).body.count).toBe(5);
+  });
+
+  it('takes LIKE’s signs in who as text', async () => {
+    // "_" is in Meera's email; as a wildcard it would match every one-character gap
+    expect(ids(await list('who=iyer_desk'))).toEqual([written.early12, written.early10]);
+    expect(ids(await list('who=iyer%5Fd'))).toEqual([written.early12, written.early10]);
+    // "a_i" as a wildcard would match "Meera Iyer"
+    expect((await list('who=a_i')).body.count).toBe(0);
+    expect((await list('who=%25')).body.count).toBe(0);
+    expect((await list('who=%5C')).body.count).toBe(0);
   });
 
   it('filters by days of TIME_ZONE, both ends included', async () => {
@@ -316,6 +341,7 @@ describe('GET /api/admin/audit', () => {
     ['actor=abc', 'actor', /actor must be a user id/],
     ['actor=1.5', 'actor', /actor must be a user id/],
     ['actor=0', 'actor', /actor must be a user id/],
+    [`who=${'a'.repeat(101)}`, 'who', /who must be at most 100 characters/],
     ['pageSize=101', 'pageSize', /pageSize must be at most/],
     ['before=x', 'before', /before must be a number/],
   ])('answers 400 naming the field for %s', async (query, field, message) => {

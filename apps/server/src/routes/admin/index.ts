@@ -1,10 +1,12 @@
 import {
   ERROR_RESPONSES,
+  MSG_SECURITY,
   ZAdminAuthoritiesQuery,
   ZAuditList,
   ZAuditQuery,
   ZAuthorityList,
   ZIdParam,
+  ZMessageResponse,
   ZSetApprovalRequest,
   ZUserResponse,
 } from '@bit/contract';
@@ -13,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import { listAuthorities, setAuthorityApproval } from '../../services/admin';
 import { listAudit } from '../../services/audit';
+import { adminResetTwoFactor } from '../../services/two-factor';
 
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +59,25 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     }),
   );
 
+  app.delete(
+    '/users/:id/two-factor',
+    {
+      preValidation: adminOnly,
+      schema: {
+        tags,
+        summary: "Turn off an authority's two-step sign-in (a lost phone and lost recovery codes)",
+        description:
+          'Audited `two-factor.reset` with the authority as target (CONTRACT 6.7). 404 for anyone else.',
+        params: ZIdParam,
+        response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      await adminResetTwoFactor(ctx, { actor: currentUser(request), ip: request.ip }, request.params.id);
+      return { message: MSG_SECURITY.adminResetDone };
+    },
+  );
+
   app.get(
     '/audit',
     {
@@ -64,7 +86,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The audit log of admin actions, newest first, a page at a time (CONTRACT 6.5)',
         description:
-          '`actor` is a user id; `from` and `to` are days in TIME_ZONE, both included. Entries are kept two years.',
+          '`actor` is a user id; `who` a part of a name or an email (any case); `from` and `to` are days in TIME_ZONE, both included. A target that is a user carries their name. Entries are kept two years.',
         querystring: ZAuditQuery,
         response: { 200: ZAuditList, ...ERROR_RESPONSES },
       },

@@ -4,7 +4,6 @@ import {
   makeStudentSignupSchema,
   type TRole,
   ZAuthoritySignupRequest,
-  ZAuthResponse,
   ZCheckAuthResponse,
   ZForgotPasswordRequest,
   ZLoginRequest,
@@ -13,6 +12,7 @@ import {
   ZResendOtpRequest,
   ZResetPasswordRequest,
   ZTwoFactorLoginRequest,
+  ZTwoFactorLoginResponse,
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
 } from '@bit/contract';
@@ -173,13 +173,18 @@ export default async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'The second step of a sign-in: the ticket and a code from the app (or a recovery code)',
         body: ZTwoFactorLoginRequest,
-        response: { 200: ZAuthResponse, ...ERROR_RESPONSES },
+        response: { 200: ZTwoFactorLoginResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
       const result = await completeTwoFactorLogin(ctx, request.body.ticket, request.body.code);
       await signedIn(request, reply, result, result.remember);
-      return { token: result.token, user: result.user };
+      const { recoveryCodesLeft } = result;
+      return {
+        token: result.token,
+        user: result.user,
+        ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
+      };
     },
   );
 

@@ -2,7 +2,7 @@ import { MSG, MSG_COMPLAINT } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { readStatementCount } from '../../ops/statement-count';
+import { readStatementCount } from '../../db/statement-count';
 
 let t: TestApp;
 let student: Built;

@@ -281,6 +281,20 @@ describe('the CSV export (5.6)', () => {
     }
   });
 
+  it('names the file for its period when it has one', async () => {
+    const named = async (query: string) => (await exportCsv(query)).headers['content-disposition'];
+    expect(await named('from=2025-11-01&to=2025-11-29')).toBe(
+      'attachment; filename="complaints-2025-11-01-to-2025-11-29.csv"',
+    );
+    // from a day on: up to today in TIME_ZONE
+    expect(await named('from=2026-01-01')).toBe(
+      'attachment; filename="complaints-2026-01-01-to-2026-01-15.csv"',
+    );
+    expect(await named('to=2025-12-31')).toBe('attachment; filename="complaints-until-2025-12-31.csv"');
+    // the other filters do not name it
+    expect(await named('type=Hostel')).toBe('attachment; filename="complaints-2026-01-15.csv"');
+  });
+
   it('starts with a byte-order mark and the header line of EXPORT_COLUMNS', async () => {
     const res = await exportCsv();
     const bytes = Buffer.from(res.body as string, 'utf8');

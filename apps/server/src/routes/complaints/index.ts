@@ -159,7 +159,8 @@ export default async function complaintsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const filename = exportFileName(exportDay(ctx));
+      // the file says the period it holds (issue 51 row 24), its days as validated above
+      const filename = exportFileName(exportDay(ctx), request.query);
       const csv = await startComplaintsExport(
         ctx,
         { actor: currentUser(request), ip: request.ip },

@@ -2,7 +2,7 @@ import { COMPLAINT_STATUSES, type TComplaintStatus } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { readStatementCount } from '../../ops/statement-count';
+import { readStatementCount } from '../../db/statement-count';
 import { bumpCounters } from '../../services/counters';
 
 let t: TestApp;

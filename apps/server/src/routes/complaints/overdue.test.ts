@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { readStatementCount } from '../../ops/statement-count';
+import { readStatementCount } from '../../db/statement-count';
 import { createSession } from '../../services/sessions';
 
 const HOUR = 3_600_000;

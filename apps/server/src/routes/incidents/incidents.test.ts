@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { readStatementCount } from '../../db/statement-count';
 import { hourBucket } from '../../lib/hour-buckets';
-import { readStatementCount } from '../../ops/statement-count';
 import { file, hostelComplaint, mailsTo } from '../complaints/test-helpers';
 
 const H = 5;
@@ -436,8 +436,9 @@ describe('joining at filing', () => {
     expect(affected).toEqual([...affected].sort((a, b) => b - a));
     for (const i of res.body.data) {
       expect(Object.keys(i).sort()).toEqual(
-        ['affected', 'hostelNo', 'id', 'status', 'subType', 'title', 'type', 'updatedAt'].sort(),
+        ['affected', 'hostelNo', 'id', 'reported', 'status', 'subType', 'title', 'type', 'updatedAt'].sort(),
       );
+      expect(i.reported).toBeNull();
       expect(['Pending', 'In Progress']).toContain(i.status);
     }
     const bad = await t.request({
@@ -487,6 +488,62 @@ describe('joining at filing', () => {
     expect(detail.body.data.affected).toBe(1);
     expect(detail.body.data.complaints).toHaveLength(1);
     expect(detail.body.data.complaints[0].token).toBe(back.body.token);
+  });
+
+  it('marks the copied status of a joined complaint as the incident’s, and keeps the description given', async () => {
+    const incident = (await declare(warden, hostelIncident('Geyser cold in Block C', 'Plumbing'))).body.data;
+    await put(warden, incident.id, 'In Progress', 'Plumber called');
+    const student = await buildStudent(t);
+    const res = await join(student, incident.id, { description: 'No hot water on floor 3 either.' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const got = await t.request({
+      method: 'GET',
+      url: `/api/complaints/${res.body.token}`,
+      token: student.token,
+    });
+    expect(got.body.data.description).toBe('No hot water on floor 3 either.');
+    const history = got.body.data.history as { status: string; remarks: string | null }[];
+    expect(history.map((h) => h.status)).toEqual(['Pending', 'In Progress']);
+    expect(history[1]!.remarks).toBe(`Incident #${incident.id}: In Progress. Plumber called`);
+    // a Pending incident copies nothing: the filing is the only entry
+    const pending = (await declare(warden, hostelIncident('Tap drips in Block D', 'Plumbing'))).body.data;
+    const plain = await join(student, pending.id);
+    const first = await t.request({
+      method: 'GET',
+      url: `/api/complaints/${plain.body.token}`,
+      token: student.token,
+    });
+    expect(first.body.data.history.map((h: { status: string }) => h.status)).toEqual(['Pending']);
+    expect(first.body.data.description).toBe('Tap drips in Block D');
+  });
+
+  it('tells a student the open incidents they reported already, with their complaint’s token and filing time', async () => {
+    const incident = (await declare(warden, hostelIncident('Water cooler broken', 'Plumbing'))).body.data;
+    const student = await buildStudent(t);
+    const other = await buildStudent(t);
+    const res = await join(student, incident.id);
+    const open = async (who: Built) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/incidents/open?type=Hostel&hostelNo=${H}&subType=Plumbing`,
+          token: who.token,
+        })
+      ).body.data.find((i: { id: number }) => i.id === incident.id);
+    expect((await open(student)).reported).toEqual({
+      token: res.body.token,
+      at: res.body.complaint.createdAt,
+    });
+    expect((await open(other)).reported).toBeNull();
+    // a complaint the warden linked is theirs too
+    const [c] = await fileMany(1);
+    await t.request({
+      method: 'POST',
+      url: `/api/incidents/${incident.id}/complaints`,
+      token: warden.token,
+      payload: { complaintIds: [c!.id] },
+    });
+    expect((await open(c!.student)).reported?.token).toBe(c!.token);
   });
 
   it('answers 409 to a student whose own complaint the warden linked already', async () => {

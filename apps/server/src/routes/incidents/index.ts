@@ -55,7 +55,7 @@ export default async function incidentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await declareIncident(ctx, currentUser(request), request.body);
+      const data = await declareIncident(ctx, currentUser(request), request.body, request.ip);
       return reply.status(201).send({ message: MSG_INCIDENT.created, data });
     },
   );
@@ -86,7 +86,9 @@ export default async function incidentRoutes(fastify: FastifyInstance) {
         response: { 200: ZOpenIncidents, ...ERROR_RESPONSES },
       },
     },
-    async (request) => ({ data: await openIncidentsFor(ctx, request.query) }),
+    async (request) => ({
+      data: await openIncidentsFor(ctx, request.query, Number(currentUser(request).id)),
+    }),
   );
 
   app.get(
@@ -130,7 +132,13 @@ export default async function incidentRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await updateIncident(ctx, currentUser(request), request.params.id, request.body);
+      const data = await updateIncident(
+        ctx,
+        currentUser(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
       return { message: MSG_INCIDENT.updated, data };
     },
   );

@@ -1,5 +1,7 @@
 import {
+  controlCharacterMessage,
   ERROR_RESPONSES,
+  hasControlCharacter,
   MSG,
   PDF_MAX_BYTES,
   ZIdParam,
@@ -14,9 +16,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, forbidden, HttpError, NUL_MESSAGE } from '../../lib/errors';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import { DOCUMENT_HEADERS } from '../../plugins/external/security';
+import { staffRefusal } from '../../policy/scope';
 import {
   createNotification,
   deleteNotification,
@@ -70,9 +73,10 @@ async function readParts(
       if (part.fieldname in fields)
         throw badRequest(`The field ${part.fieldname} was sent twice`, part.fieldname);
       if (part.valueTruncated) throw new HttpError(413, MSG.payloadTooLarge);
-      // Security fix: PostgreSQL cannot store NUL in text (it was a 500 there); refused on both dialects
-      if (typeof part.value === 'string' && part.value.includes('\u0000'))
-        throw badRequest(NUL_MESSAGE, part.fieldname);
+      // CONTRACT 6.7, the rule every route's JSON and query get from the validator (a NUL was a 500
+      // on PostgreSQL); a field's name is one of FIELD_NAMES, checked above
+      if (typeof part.value === 'string' && hasControlCharacter(part.value))
+        throw badRequest(controlCharacterMessage(part.fieldname), part.fieldname);
       fields[part.fieldname] = part.value;
     }
   }
@@ -85,8 +89,8 @@ async function readParts(
  * (CONTRACT 5.9) leaves the account as unapproved as a new one, deleting its own notices included.
  */
 const approvedForNotices = (message: string) => async (request: FastifyRequest) => {
-  const user = currentUser(request);
-  if (user.role === 'authority' && user.approved !== 1) throw forbidden(message);
+  const refusal = staffRefusal(currentUser(request), 'act', message);
+  if (refusal) throw forbidden(refusal);
 };
 
 export default async function notificationsRoutes(fastify: FastifyInstance) {

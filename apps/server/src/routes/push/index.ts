@@ -39,13 +39,16 @@ export async function pushSubscriptionRoutes(fastify: FastifyInstance) {
       preValidation: requireRole(),
       schema: {
         tags,
-        summary: 'Subscribe this browser to pushes (at most 10 per user: the oldest is dropped)',
+        summary:
+          'Subscribe this browser to pushes, for as long as this session lasts (at most 10 per user: the oldest is dropped)',
         body: ZPushSubscriptionRequest,
         response: { 201: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request, reply) => {
-      await subscribePush(ctx, currentUser(request), request.body);
+      // the session's own (CONTRACT 6.7): its end deletes the subscription
+      currentUser(request);
+      await subscribePush(ctx, request.auth!, request.body);
       return reply.status(201).send({ message: MSG_PUSH.subscribed });
     },
   );

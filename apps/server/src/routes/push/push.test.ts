@@ -1,10 +1,12 @@
 /** CONTRACT 6.3: Web Push end to end, against a push service that checks the signature and decrypts, on both dialects. */
+import { randomBytes } from 'node:crypto';
 import dns from 'node:dns';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MSG_PUSH } from '@bit/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import {
   startTestPushService,
@@ -14,7 +16,16 @@ import {
 import { startPushSender } from '../../push/sender';
 import { newComplaintDigest } from '../../services/digest';
 import { overdueEscalation } from '../../services/escalation';
+import { pushSubscriptionCleanup, subscribePush, vapidKeys } from '../../services/push';
 import { runDueJobs } from '../../services/scheduler';
+import {
+  createSession,
+  findSession,
+  revokeAllSessions,
+  revokeSession,
+  SESSION_TTL_MS,
+  tokenHashOf,
+} from '../../services/sessions';
 import { file, hostelComplaint, mailsTo, reopen, say, update } from '../complaints/test-helpers';
 
 let t: TestApp;
@@ -61,7 +72,7 @@ async function browserOf(who: Built): Promise<TestSubscription> {
 
 /** Runs one sender until the queue is empty, as an instance would after a commit. */
 async function deliver(ctx = t.ctx) {
-  const sender = startPushSender(ctx, { ca: service.ca });
+  const sender = startPushSender(ctx, { vapidKeys: () => vapidKeys(ctx), ca: service.ca });
   const n = await sender.drain();
   await sender.stop();
   return n;
@@ -211,6 +222,69 @@ describe('POST and DELETE /api/me/push-subscriptions', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toMatch(/^keys\./);
   });
+
+  it('refuses a p256dh that is no uncompressed P-256 point on the curve with 400 naming keys.p256dh', async () => {
+    const student = await buildStudent(t);
+    const good = Buffer.from(service.subscribe().keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(good);
+    offCurve[64]! ^= 1; // y no longer fits x: 65 bytes, 0x04 first, but no point of the curve
+    const zeros = Buffer.alloc(65);
+    zeros[0] = 4;
+    const compressed = Buffer.concat([Buffer.from([2 + (good[64]! & 1)]), good.subarray(1, 33)]);
+    for (const [what, p256dh] of [
+      ['off the curve', offCurve.toString('base64url')],
+      ['all zero', zeros.toString('base64url')],
+      ['compressed (33 bytes)', compressed.toString('base64url')],
+      ['64 bytes', good.subarray(0, 64).toString('base64url')],
+      ['66 bytes', Buffer.concat([good, Buffer.from([0])]).toString('base64url')],
+    ] as const) {
+      const res = await subscribe(student, {
+        endpoint: 'https://93.184.215.14/p256dh',
+        keys: { ...service.subscribe().keys, p256dh },
+      });
+      expect(res.status, what).toBe(400);
+      expect(res.body.errors?.[0], what).toEqual({ field: 'keys.p256dh', message: MSG_PUSH.p256dhInvalid });
+    }
+    expect(await subscriptionsOf(student)).toHaveLength(0);
+  });
+
+  it('refuses an auth secret of any size but 16 bytes with 400 naming keys.auth', async () => {
+    const student = await buildStudent(t);
+    for (const size of [0, 8, 15, 17, 32]) {
+      const res = await subscribe(student, {
+        endpoint: 'https://93.184.215.14/auth',
+        keys: { ...service.subscribe().keys, auth: randomBytes(size).toString('base64url') },
+      });
+      expect(res.status, String(size)).toBe(400);
+      expect(res.body.errors?.[0], String(size)).toEqual({
+        field: 'keys.auth',
+        message: MSG_PUSH.authInvalid,
+      });
+    }
+    expect(await subscriptionsOf(student)).toHaveLength(0);
+  });
+
+  it('refuses an endpoint on another port than 443 with 400 naming endpoint, but for PUSH_ALLOW_HOSTS', async () => {
+    const student = await buildStudent(t);
+    for (const endpoint of [
+      'https://93.184.215.14:8443/x',
+      'https://93.184.215.14:80/x',
+      'https://93.184.215.14:1/x',
+    ]) {
+      const res = await subscribe(student, { endpoint, keys: service.subscribe().keys });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.errors?.[0], endpoint).toEqual({ field: 'endpoint', message: MSG_PUSH.endpointPort });
+    }
+    expect(await subscriptionsOf(student)).toHaveLength(0);
+    // 443 said or not, and the test push service's port (allowed by PUSH_ALLOW_HOSTS), are taken
+    const explicit = await subscribe(student, {
+      endpoint: 'https://93.184.215.14:443/x',
+      keys: service.subscribe().keys,
+    });
+    expect(explicit.status).toBe(201);
+    await browserOf(student);
+    expect((await subscriptionsOf(student)).map((s) => s.endpoint)[0]).toBe('https://93.184.215.14/x');
+  });
 });
 
 describe('pushes for every event that mails', () => {
@@ -327,8 +401,8 @@ describe('pushes for every event that mails', () => {
 });
 
 describe('the sender', () => {
-  it('deletes a subscription whose push service answers 404 or 410', async () => {
-    for (const status of [404, 410]) {
+  it('deletes a subscription whose push service answers 400, 403, 404, 410 or 413, and tries it no more', async () => {
+    for (const status of [400, 403, 404, 410, 413]) {
       const student = await buildStudent(t);
       const warden = await buildAuthority(t, 'Warden', { hostelNo: 10 });
       const phone = await browserOf(student);
@@ -336,8 +410,11 @@ describe('the sender', () => {
       service.answer(phone.id, status);
       await update(t, warden, c.id, 'Rejected', 'Duplicate');
       await deliver();
-      expect(await subscriptionsOf(student)).toEqual([]);
-      expect(await queued()).toEqual([]);
+      expect(await subscriptionsOf(student), String(status)).toEqual([]);
+      expect(await queued(), String(status)).toEqual([]);
+      // the next event queues nothing for it: no retry, no new push
+      await say(t, warden, c.id, 'Anything else?');
+      expect(await queued(), String(status)).toEqual([]);
     }
   });
 
@@ -446,5 +523,140 @@ describe('the sender', () => {
     expect(files.length).toBeGreaterThan(0);
     const one = JSON.parse(fs.readFileSync(path.join(dir, files[0]!), 'utf8'));
     expect(Object.keys(one.payload).sort()).toEqual(['body', 'title', 'url']);
+  });
+});
+
+describe('a subscription belongs to the session that made it (CONTRACT 6.7)', () => {
+  /** A student with a complaint and a subscribed browser, and the warden who updates it. */
+  async function subscribedStudent(hostelNo: number) {
+    const student = await buildStudent(t);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo });
+    const phone = await browserOf(student);
+    const complaint = await file(t, student, hostelComplaint(hostelNo));
+    expect(await deliver()).toBeGreaterThanOrEqual(0); // the filing's pushes out of the way
+    return { student, warden, phone, complaint };
+  }
+  const queuedFor = async (token: string) =>
+    (await queued()).filter((r) => r.title.includes(token) || r.body.includes(token));
+  const sessionIdOf = async (token: string) =>
+    Number(
+      (
+        await t.ctx.database.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('token_hash', '=', tokenHashOf(token)!)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+
+  it('is deleted by a logout, and the status update that follows pushes nothing (remarks included)', async () => {
+    const { student, warden, phone, complaint } = await subscribedStudent(3);
+    const logout = await t.request({ method: 'POST', url: '/api/auth/logout', token: student.token });
+    expect(logout.status).toBe(200);
+    expect(await subscriptionsOf(student)).toEqual([]);
+    const mails = (await mailsTo(t, student.email)).length;
+    await update(t, warden, complaint.id, 'In Progress', 'Electrician booked for 5 pm');
+    expect((await mailsTo(t, student.email)).length).toBe(mails + 1); // the event happened: it is mailed
+    expect(await queuedFor(complaint.token)).toEqual([]);
+    await deliver();
+    expect(pushesOf(phone)).toEqual([]);
+  });
+
+  it('is deleted by a logout only for that session: the same user signed in elsewhere keeps theirs', async () => {
+    const { student, warden, complaint } = await subscribedStudent(4);
+    const other = await createSession(t.ctx, student.id, false);
+    const laptop = service.subscribe();
+    expect((await subscribe({ ...student, token: other.token }, laptop)).status).toBe(201);
+    await t.request({ method: 'POST', url: '/api/auth/logout', token: student.token });
+    expect((await subscriptionsOf(student)).map((s) => s.endpoint)).toEqual([laptop.endpoint]);
+    await update(t, warden, complaint.id, 'In Progress', 'On it');
+    await deliver();
+    expect(pushesOf(laptop).map((p) => p.payload.title)).toEqual([
+      `Complaint ${complaint.token} is now In Progress`,
+    ]);
+  });
+
+  it('is deleted, on every browser, by a password reset', async () => {
+    const { student, warden, phone, complaint } = await subscribedStudent(5);
+    const other = await createSession(t.ctx, student.id, true);
+    await subscribe({ ...student, token: other.token }, service.subscribe());
+    expect(await subscriptionsOf(student)).toHaveLength(2);
+    const ip = '198.51.100.77';
+    const forgot = await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: student.email, role: 'student' },
+      remoteAddress: ip,
+    });
+    expect(forgot.status).toBe(200);
+    const code = (await lastMail(t, student.email))!.code!;
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: student.email, role: 'student', otp: code, newPassword: 'brand-new-pass-1' },
+      remoteAddress: ip,
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await subscriptionsOf(student)).toEqual([]);
+    await update(t, warden, complaint.id, 'In Progress', 'Electrician booked for 5 pm');
+    expect(await queuedFor(complaint.token)).toEqual([]);
+    await deliver();
+    expect(pushesOf(phone)).toEqual([]);
+  });
+
+  it('ends with every session but the one kept when all the others end (two-step sign-in confirmed)', async () => {
+    const student = await buildStudent(t);
+    const kept = await browserOf(student);
+    const other = await createSession(t.ctx, student.id, false);
+    await subscribe({ ...student, token: other.token }, service.subscribe());
+    await revokeAllSessions(t.ctx, student.id, undefined, { except: await sessionIdOf(student.token) });
+    expect((await subscriptionsOf(student)).map((s) => s.endpoint)).toEqual([kept.endpoint]);
+    expect((await t.request({ method: 'GET', url: '/api/auth/check-auth', token: other.token })).status).toBe(
+      401,
+    );
+  });
+
+  it('is not made for a session that ended meanwhile (a logout committed first)', async () => {
+    const student = await buildStudent(t);
+    const session = await findSession(t.ctx, student.token);
+    await revokeSession(t.ctx, session!.sessionId);
+    await expect(subscribePush(t.ctx, session!, service.subscribe())).rejects.toMatchObject({
+      statusCode: 401,
+    });
+    expect(await subscriptionsOf(student)).toEqual([]);
+  });
+
+  // the clock moves on past the sessions' 12 hours from here: these come last
+  it('queues nothing for a session that expired, whose subscription the daily job then deletes', async () => {
+    const { student, phone, complaint } = await subscribedStudent(6);
+    const still = await buildStudent(t, {});
+    const stillPhone = await browserOf(still);
+    t.clock.advance(SESSION_TTL_MS + 60_000);
+    const warden = await buildAuthority(t, 'Warden', { hostelNo: 6 }); // signed in now
+    const fresh = await createSession(t.ctx, still.id, false);
+    expect((await subscribe({ ...still, token: fresh.token }, service.subscribe())).status).toBe(201);
+    await update(t, warden, complaint.id, 'In Progress', 'Electrician booked for 5 pm');
+    expect(await queuedFor(complaint.token)).toEqual([]);
+    await deliver();
+    expect(pushesOf(phone)).toEqual([]);
+    const detail = await t.ctx.database.db
+      .transaction()
+      .execute((trx) => pushSubscriptionCleanup.run(t.ctx, trx, '2026-01-16'));
+    expect(await subscriptionsOf(student)).toEqual([]);
+    // the expired session's browser goes, the live one stays
+    expect((await subscriptionsOf(still)).map((s) => s.endpoint)).not.toContain(stillPhone.endpoint);
+    expect(await subscriptionsOf(still)).toHaveLength(1);
+    expect(detail.detail).toMatch(/^\d+ push subscriptions? of ended sessions deleted$/);
+  });
+
+  it('sends nothing queued for a session that has expired since, and deletes its subscription', async () => {
+    const { student, warden, phone, complaint } = await subscribedStudent(7);
+    await update(t, warden, complaint.id, 'In Progress', 'Electrician booked for 5 pm');
+    expect(await queuedFor(complaint.token)).toHaveLength(1);
+    t.clock.advance(SESSION_TTL_MS + 60_000);
+    expect(await deliver()).toBe(0);
+    expect(pushesOf(phone)).toEqual([]);
+    expect(await subscriptionsOf(student)).toEqual([]);
+    expect(await queuedFor(complaint.token)).toEqual([]);
   });
 });

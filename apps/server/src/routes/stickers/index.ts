@@ -1,4 +1,4 @@
-import { ERROR_RESPONSES, STICKERS_MAX, ZStickersQuery } from '@bit/contract';
+import { ERROR_RESPONSES, STICKER_SHEETS_PER_HOUR, STICKERS_MAX, ZStickersQuery } from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export default async function stickerRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['stickers'],
         summary: 'QR stickers that open the filing form for a room or a place, as an A4 PDF (CONTRACT 6.4)',
-        description: `An admin for any hostel or college place; a Hostel Clerk or Warden for their own hostel's rooms. \`hostelNo\` and \`rooms\` (101-140,201-240,G12; at most ${STICKERS_MAX} stickers), or \`type=College&subType=<department>&place=<text>\`. 12 stickers a page.`,
+        description: `An admin for any hostel or college place; a Hostel Clerk or Warden for their own hostel's rooms. \`hostelNo\` and \`rooms\` (101-140,201-240,G12; at most ${STICKERS_MAX} stickers), or \`type=College&subType=<department>&place=<text>\`. 12 stickers a page. At most ${STICKER_SHEETS_PER_HOUR} sheets a user an hour: 429 with \`Retry-After\` beyond.`,
         querystring: ZStickersQuery,
         produces: ['application/pdf'],
         response: {

@@ -4,7 +4,9 @@ import {
   ZMessageResponse,
   ZRecoveryCodesResponse,
   ZTwoFactorCodeRequest,
+  ZTwoFactorOffRequest,
   ZTwoFactorSetupResponse,
+  ZTwoFactorStartRequest,
   ZTwoFactorStatus,
 } from '@bit/contract';
 import type { FastifyInstance } from 'fastify';
@@ -44,11 +46,15 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       preValidation: staff,
       schema: {
         tags,
-        summary: 'Begin setting it up: a new secret and its QR code (nothing is on yet)',
+        summary:
+          'Begin setting it up with the current password: a new secret and its QR code (nothing is on yet)',
+        description:
+          'A wrong or missing password: 400 "Wrong password", counted as a failed login of the account (CONTRACT 6.7).',
+        body: ZTwoFactorStartRequest,
         response: { 200: ZTwoFactorSetupResponse, ...ERROR_RESPONSES },
       },
     },
-    async (request) => startTwoFactor(ctx, currentUser(request)),
+    async (request) => startTwoFactor(ctx, currentUser(request), request.body.password),
   );
 
   app.post(
@@ -57,14 +63,21 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       preValidation: staff,
       schema: {
         tags,
-        summary: 'Turn it on with a code of the new secret; answers 10 recovery codes, shown once',
+        summary:
+          "Turn it on with a code of the new secret; answers 10 recovery codes, shown once, and ends the account's other sessions",
         body: ZTwoFactorCodeRequest,
         response: { 200: ZRecoveryCodesResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => ({
       message: MSG_SECURITY.twoFactorOn,
-      recoveryCodes: await confirmTwoFactor(ctx, currentUser(request), request.body.code, request.ip),
+      recoveryCodes: await confirmTwoFactor(
+        ctx,
+        currentUser(request),
+        request.body.code,
+        request.ip,
+        request.auth!.sessionId,
+      ),
     }),
   );
 
@@ -74,13 +87,14 @@ export default async function twoFactorRoutes(fastify: FastifyInstance) {
       preValidation: staff,
       schema: {
         tags,
-        summary: 'Turn it off with a code (not for admins under ADMIN_2FA=required)',
-        body: ZTwoFactorCodeRequest,
+        summary: 'Turn it off with a code and the current password (not for admins under ADMIN_2FA=required)',
+        body: ZTwoFactorOffRequest,
         response: { 200: ZMessageResponse, ...ERROR_RESPONSES },
       },
     },
     async (request) => {
-      await disableTwoFactor(ctx, currentUser(request), request.body.code, request.ip);
+      const { code, password } = request.body;
+      await disableTwoFactor(ctx, currentUser(request), code, password, request.ip);
       return { message: MSG_SECURITY.twoFactorOff };
     },
   );

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { applyScope, complaintScope } from '../../policy/scope';
+import { reachFilter } from '../../policy/scope-sql';
 import type { UserRow } from '../users';
 import type { ComplaintRow } from './rows';
 
@@ -13,7 +13,7 @@ import type { ComplaintRow } from './rows';
  */
 
 /**
- * A complaint the user may see, or "not found" (a complaint out of scope is not admitted to
+ * A complaint the user may reach (in scope or assigned to them), or "not found" (a complaint out of scope is not admitted to
  * exist). Inside a transaction on PostgreSQL the row is locked, so two photos or a reopen and a
  * status change take turns.
  */
@@ -24,9 +24,8 @@ export async function visibleComplaint(
   id: number,
   lock = false,
 ): Promise<ComplaintRow> {
-  const scope = complaintScope(user);
-  if (scope.kind === 'none') throw notFound(MSG.complaintNotFound);
-  let query = applyScope(db.selectFrom('complaints').selectAll(), scope).where('id', '=', id);
+  // in scope, or assigned to the user (policy/scope.ts: userReaches)
+  let query = db.selectFrom('complaints').selectAll().where('id', '=', id).where(reachFilter(user));
   if (lock && ctx.database.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(MSG.complaintNotFound);

@@ -1,4 +1,10 @@
-import { complaintStatusPath, MSG, type TComplaint, type ZFileComplaintRequest } from '@bit/contract';
+import {
+  complaintStatusPath,
+  MSG,
+  MSG_DESK,
+  type TComplaint,
+  type ZFileComplaintRequest,
+} from '@bit/contract';
 import type { Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
@@ -9,7 +15,7 @@ import { newComplaintToken } from '../../lib/crypto';
 import { tooMany } from '../../lib/errors';
 import { zonedDay, zonedMonth } from '../../lib/zoned-time';
 import type { MailMessage } from '../../mail/outbox';
-import { newComplaintMail } from '../../mail/templates';
+import { deskFilingMail, newComplaintMail } from '../../mail/templates';
 import { scopeFlags } from '../../policy/scope';
 import { enqueuePush } from '../../push/outbox';
 import { bumpCounters } from '../counters';
@@ -72,13 +78,29 @@ const mailLists = (mails: MailMessage[]) => ({
   mailHtml: mails.map((m) => m.html),
 });
 
-/** Files a complaint for the signed-in student: the student is never taken from the body. */
+/**
+ * A filing at the desk (CONTRACT 7.5, services/complaints/desk.ts): otherwise the student's own in
+ * every way, it names who filed it in its history line and tells the student, who was not at their phone.
+ */
+export interface DeskFiling {
+  /** the clerk or admin at the desk */
+  by: Pick<UserRow, 'name'>;
+  /** the student as the one told of it: mailed the token and the filing (decision 0032) */
+  student: Recipient;
+}
+
+/**
+ * Files a complaint for the signed-in student (the student is never taken from the body), or, with
+ * `desk`, for the student who came to the desk: the same filing, quota and mails.
+ */
 export async function fileComplaint(
   ctx: Ctx,
   student: UserRow,
   input: FileComplaintInput,
+  desk?: DeskFiling,
 ): Promise<{ token: string; complaint: TComplaint }> {
   const isHostel = input.type === 'Hostel';
+  const historyRemarks = desk ? MSG_DESK.filedBy(desk.by.name) : null;
   const studentId = Number(student.id);
   // while the student's 20th newest filing is less than a day old, the quota is used up
   const quota = { studentId, newer: COMPLAINTS_PER_DAY - 1 };
@@ -121,14 +143,20 @@ export async function fileComplaint(
       filedDay: zonedDay(now, ctx.config.timeZone),
       windowStart: now - DAY_MS,
     };
-    const notices = filingNotices(ctx, mailed, {
+    const filed = {
       token,
       type: input.type,
       hostel_no: complaint.hostelNo,
       room_no: complaint.roomNo,
       sub_type: input.subType,
       description: input.description,
-    });
+    };
+    const notices = filingNotices(ctx, mailed, filed);
+    if (desk) {
+      const link = `${ctx.config.publicUrl}${complaintStatusPath(token)}`;
+      const notice = deskFilingMail(desk.student.email, desk.student.name, filed, link, desk.by.name);
+      notices.push({ to: desk.student, notice });
+    }
     // PostgreSQL's statement writes the mails; the pushes, for the few with a subscribed browser,
     // follow it (the channels are notify's rule, read through its mailsTo and pushesTo)
     const mails = oneStatement ? mailLists(notices.filter((n) => mailsTo(n.to)).map((n) => n.notice)) : null;
@@ -142,6 +170,7 @@ export async function fileComplaint(
           ? await insertFiling(trx, {
               ...complaint,
               searchDoc: filedDoc(student.name, input.description),
+              historyRemarks,
               ...mails,
             })
           : await insertComplaint(trx, complaint);
@@ -157,7 +186,7 @@ export async function fileComplaint(
         await insertHistory(trx, {
           complaintId: Number(inserted.id),
           status: 'Pending',
-          remarks: null,
+          remarks: historyRemarks,
           byId: studentId,
           byName: student.name,
           byDesignation: null,

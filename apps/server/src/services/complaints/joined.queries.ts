@@ -1,10 +1,10 @@
 import { COMPLAINT_STATUSES } from '@bit/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
+import { jsonOf } from '../../db/json-rows';
+import { type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB } from '../../db/schema';
-import { jsonOf } from '../../lib/json-rows';
-import { type Placeholders, preparedQuery } from '../../lib/prepared';
-import { userSeesSql } from '../../policy/scope';
+import { userSeesSql } from '../../policy/scope-sql';
 import { liveSession } from '../sessions.queries';
 import { notYetDueQuery, type PageArgs, type PageShape, pageIdsQuery } from './queries';
 import { SHOWN } from './rows';

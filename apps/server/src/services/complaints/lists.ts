@@ -12,6 +12,7 @@ import {
 import type { Ctx } from '../../context';
 import { type SearchTerm, searchTerms } from '../../lib/search-text';
 import {
+  assigneeKey,
   complaintScope,
   counterScopeKey,
   type Scope,
@@ -24,6 +25,8 @@ import type { UserRow } from '../users';
 import { statusCounts, statusKeys } from './counts';
 import { adminPageWithSession } from './joined.queries';
 import {
+  ASSIGNED_KEY,
+  countAssigned,
   countInScope,
   countOverdueFiled,
   NOT_DUE_IN_STATUS_KEY,
@@ -64,13 +67,16 @@ export type ListFilter = {
    */
   search?: SearchTerm[] | null | undefined;
   incident?: number | undefined;
+  /** only the complaints assigned to no one (CONTRACT 7.5: `assignee=none`) */
+  unassigned?: boolean | undefined;
 };
 
 /**
  * A search or an incident narrows a list beyond what the counters and the page indexes by scope
  * answer: its pages and its count come from one query of every condition (search.ts).
  */
-const narrowed = (list: ListFilter) => list.search !== undefined || list.incident !== undefined;
+const narrowed = (list: ListFilter) =>
+  list.search !== undefined || list.incident !== undefined || list.unassigned === true;
 
 /** The words a narrowed list must match: none for an incident's list without `q`. */
 const wordsOf = (list: ListFilter) => (list.search === undefined ? [] : list.search);
@@ -144,14 +150,21 @@ async function countsOf(
   ctx: Ctx,
   filter: PageFilter,
   key: string,
-  want: { notDue: boolean; status?: TComplaintStatus | undefined },
+  want: { notDue: boolean; status?: TComplaintStatus | undefined; assignee?: number | undefined },
   now: number,
 ) {
   const inStatus = want.status !== undefined && isOpen(want.status);
+  const assigned = want.assignee !== undefined;
   const rows = await scopeCounts(
     ctx.database,
-    { by: filter.by, notDue: want.notDue, inStatus },
-    { keys: statusKeys(key), value: filter.value, status: want.status ?? 'Pending', now },
+    { by: filter.by, notDue: want.notDue, inStatus, ...(assigned ? { assigned } : {}) },
+    {
+      keys: statusKeys(key),
+      value: filter.value,
+      status: want.status ?? 'Pending',
+      now,
+      assignee: want.assignee ?? 0,
+    },
   );
   const counters: Record<string, number> = {};
   for (const r of rows) counters[r.key] = Number(r.value);
@@ -159,6 +172,7 @@ async function countsOf(
     counters,
     notDue: counters[NOT_DUE_KEY] ?? 0,
     notDueInStatus: counters[NOT_DUE_IN_STATUS_KEY] ?? 0,
+    assigned: counters[ASSIGNED_KEY] ?? 0,
   };
 }
 
@@ -225,25 +239,59 @@ export async function listAuthorityComplaints(
 ): Promise<TAuthorityComplaintPage> {
   const scope = complaintScope(authority);
   const key = counterScopeKey(scope);
-  if (!key || scope.kind === 'none') return { ...page([], 0, q), stats: statusCounts({}, null) };
+  const me = assigneeKey(authority);
+  if (!key || scope.kind === 'none' || me === null)
+    return { ...page([], 0, q), stats: statusCounts({}, null) };
   const now = ctx.clock.now();
-  const filter = filterOf(scope);
   const list: ListFilter = {
     status: q.status,
     overdue: q.overdue,
     search: searchOf(q.q),
     incident: q.incident,
+    unassigned: q.assignee === 'none',
   };
-  const [listed, { counters, notDue, notDueInStatus }] = await Promise.all([
-    narrowed(list)
-      ? matchingList(ctx, { ...filter, ...list }, wordsOf(list), q, now)
-      : pageRows(ctx, scope, q, list, now),
-    countsOf(ctx, filter, key, { notDue: true, status: q.overdue ? q.status : undefined }, now),
-  ]);
-  if (Array.isArray(listed)) return authorityPage(q, key, listed, counters, notDue, notDueInStatus, now);
+  // `assignee=me` (CONTRACT 7.5): the complaints assigned to the caller, in their scope or not (the
+  // rule of policy/scope.ts, userReaches), walked on complaints_assignee_idx; every other list is
+  // the scope's, and the stats stay the scope's counters either way
+  const mine = q.assignee === 'me';
+  const filter: PageFilter = mine ? { by: 'assignee_id', value: me } : filterOf(scope);
+  // an assignee=me page of a status or overdue counts its own list (else "Assigned to me" is its count)
+  const mineNarrowed = mine && !narrowed(list) && (q.status !== undefined || q.overdue === true);
+  const [listed, { counters, notDue, notDueInStatus, assigned: assignedToMe }, mineCount] = await Promise.all(
+    [
+      narrowed(list)
+        ? matchingList(ctx, { ...filter, ...list }, wordsOf(list), q, now)
+        : fetchPage(ctx, filter, list, q, now),
+      countsOf(
+        ctx,
+        filterOf(scope),
+        key,
+        { notDue: true, status: q.overdue ? q.status : undefined, assignee: me },
+        now,
+      ),
+      mineNarrowed ? assignedCount(ctx, me, q, now) : Promise.resolve(null),
+    ],
+  );
+  if (Array.isArray(listed)) {
+    const answer = authorityPage(q, key, listed, counters, notDue, notDueInStatus, now);
+    return mine ? { ...answer, count: mineCount ?? assignedToMe, assignedToMe } : { ...answer, assignedToMe };
+  }
   const answer = authorityPage(q, key, listed.rows, counters, notDue, notDueInStatus, now);
   // a search's or an incident's count is of the complaints it holds; the stats stay the whole scope's
-  return { ...answer, ...countOfMatched(listed) };
+  return { ...answer, ...countOfMatched(listed), assignedToMe };
+}
+
+/** The count of an `assignee=me` list of a status or overdue: a range of complaints_assignee_idx. */
+async function assignedCount(
+  ctx: Ctx,
+  me: number,
+  q: Pick<TAuthorityListQuery, 'status' | 'overdue'>,
+  now: number,
+): Promise<number> {
+  if (q.overdue && q.status !== undefined && !isOpen(q.status)) return 0;
+  const shape = { status: q.status !== undefined, overdue: q.overdue === true };
+  const [r] = await countAssigned(ctx.database, shape, { assignee: me, status: q.status ?? 'Pending', now });
+  return Number(r?.n ?? 0);
 }
 
 /** Whether a status (or every open one, when none is given) can hold overdue complaints. */

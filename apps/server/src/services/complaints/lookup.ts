@@ -1,7 +1,7 @@
 import { MSG, type TComplaintWithHistory } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { parsedJson } from '../../db/json-rows';
 import { notFound } from '../../lib/errors';
-import { parsedJson } from '../../lib/json-rows';
 import { toldRating } from '../../policy/scope';
 import { sessionOf } from '../sessions';
 import type { UserRow } from '../users';
@@ -32,7 +32,7 @@ export async function getComplaintByTokenWithSession(ctx: Ctx, tokenHash: string
   return {
     session: sessionOf(sessionRow),
     answer: async (user: UserRow): Promise<TComplaintWithHistory> => {
-      // the complaint's condition in SQL is complaintScope's (policy/scope.ts: userSeesSql)
+      // the complaint's condition in SQL is complaintScope's (policy/scope-sql.ts: userSeesSql)
       if (!complaint) throw notFound(MSG.complaintNotFound);
       // added to the complaint's object, not spread into a new one: V8 copied the spread's 19
       // properties and then added these on its slow path, 7 µs a lookup (as much as the statement)

@@ -1,5 +1,5 @@
 import { MSG, MSG_CONVERSATION, MSG_SECURITY, PHOTOS_PER_COMPLAINT, type TAttachment } from '@bit/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { conflict, HttpError, notFound, tooMany } from '../../lib/errors';
@@ -12,89 +12,159 @@ import { toAttachment } from './rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether a complaint already holds its most photos. */
-async function photosFull(db: Kysely<DB>, complaintId: number): Promise<boolean> {
-  const { n } = await db
-    .selectFrom('complaint_attachments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('complaint_id', '=', complaintId)
-    .executeTakeFirstOrThrow();
-  return Number(n) >= PHOTOS_PER_COMPLAINT;
-}
-
-function assertRoomForPhoto(full: boolean): void {
-  if (full) throw conflict(MSG_CONVERSATION.tooManyPhotos);
-}
-
 /** CONTRACT 6.6: photos one student may add in any 24 hours (MSG_SECURITY.photoQuota); authorities are not limited. */
 export const PHOTOS_PER_DAY = 30;
 
 /**
- * How long the student must wait before one more photo fits in the day's quota, 0 when it fits now,
- * counting `alsoAdding` photos of theirs not stored yet: it is when the PHOTOS_PER_DAY-th newest photo,
- * those included, turns a day old. A walk of at most 30 entries of complaint_attachments_author_idx.
+ * A photo slot (photo_slots, migration 022) left behind by a process that died between taking it and
+ * storing or freeing its photo stops counting after this long: longer than any upload, wait for a
+ * decode (DECODE_WAITING_MAX) and store take.
  */
-async function photoQuotaWaitMs(
-  db: Kysely<DB>,
-  studentId: number,
-  now: number,
-  alsoAdding: number,
-): Promise<number> {
-  const skip = PHOTOS_PER_DAY - 1 - alsoAdding;
-  if (skip < 0) return DAY_MS;
-  const edge = await db
-    .selectFrom('complaint_attachments')
-    .select('at')
-    .where('by_id', '=', studentId)
-    .orderBy('at', 'desc')
-    .limit(1)
-    .offset(skip)
-    .executeTakeFirst();
-  return edge ? Math.max(0, Number(edge.at) + DAY_MS - now) : 0;
+export const SLOT_TTL_MS = 15 * 60 * 1000;
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A count of a query's rows, as a number. */
+const countOf = async (query: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) =>
+  Number((await query.executeTakeFirstOrThrow()).n);
+
+/**
+ * The photos a complaint holds: those stored and those on their way (live slots), but for the slot
+ * `except` (the caller's own).
+ */
+async function photosHeld(db: Db, complaintId: number, now: number, except: number | null): Promise<number> {
+  const stored = countOf(
+    db
+      .selectFrom('complaint_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('complaint_id', '=', complaintId),
+  );
+  let slots = db
+    .selectFrom('photo_slots')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('complaint_id', '=', complaintId)
+    .where('at', '>', now - SLOT_TTL_MS);
+  if (except !== null) slots = slots.where('id', '<>', except);
+  return (await stored) + (await countOf(slots));
 }
 
-function assertUnderPhotoQuota(waitMs: number): void {
+/**
+ * How long the student must wait before one more photo fits in the day's quota, 0 when it fits now:
+ * it is when the PHOTOS_PER_DAY-th newest of their photos turns a day old, counting the photos on
+ * their way (live slots, but for `except`) as added when their slot was taken. A walk of at most 30
+ * entries of complaint_attachments_author_idx, and the student's few slots.
+ */
+async function photoQuotaWaitMs(
+  db: Db,
+  studentId: number,
+  now: number,
+  except: number | null,
+): Promise<number> {
+  let slots = db
+    .selectFrom('photo_slots')
+    .select('at')
+    .where('by_id', '=', studentId)
+    .where('at', '>', now - SLOT_TTL_MS);
+  if (except !== null) slots = slots.where('id', '<>', except);
+  const [stored, held] = [
+    await db
+      .selectFrom('complaint_attachments')
+      .select('at')
+      .where('by_id', '=', studentId)
+      .orderBy('at', 'desc')
+      .limit(PHOTOS_PER_DAY)
+      .execute(),
+    await slots.execute(),
+  ];
+  const edge = [...stored, ...held].map((r) => Number(r.at)).sort((a, b) => b - a)[PHOTOS_PER_DAY - 1];
+  return edge === undefined ? 0 : Math.max(0, edge + DAY_MS - now);
+}
+
+/** Refuses a photo for which its complaint or, for a student, the day's quota has no room: 409, then 429. */
+async function assertRoomForPhoto(
+  db: Db,
+  user: UserRow,
+  complaintId: number,
+  now: number,
+  except: number | null,
+): Promise<void> {
+  if ((await photosHeld(db, complaintId, now, except)) >= PHOTOS_PER_COMPLAINT)
+    throw conflict(MSG_CONVERSATION.tooManyPhotos);
+  if (user.role !== 'student') return;
+  const waitMs = await photoQuotaWaitMs(db, Number(user.id), now, except);
   if (waitMs > 0) throw tooMany(MSG_SECURITY.photoQuota, waitMs / 1000);
 }
 
-/** Photos of each student this process is reading, decoding or storing now. */
-const photosInFlight = new Map<number, number>();
-
 /**
- * Called before a student's photo is read: refuses (429) a student whose day's quota is used up,
- * counting the photos of theirs this process still has in hand, so that a burst is refused before its
- * uploads are read and decoded rather than after. Returns the function that ends the reservation, to
- * call whatever the outcome: a photo that fails to decode is not stored and so uses up nothing. The
- * count in storeAttachment's transaction is the one that holds across processes; this one spares the
- * CPU. Its cost: while photos are in hand, one more can be refused that would have fitted had one of
- * them failed.
+ * On PostgreSQL, the rows that make one photo's decision wait for another's: the student's (NO KEY
+ * UPDATE, as for messages: rows that only refer to the user are not held up), then the complaint's
+ * (visibleComplaint's FOR UPDATE), so one complaint's and one student's photos are decided one at a
+ * time in every process, each seeing the slots of those before it. One SQLite connection runs the
+ * transactions one at a time anyway.
  */
-async function reservePhotoSlot(ctx: Ctx, studentId: number): Promise<() => void> {
-  // taken before the first await, so photos arriving together each see the ones before them
-  const ahead = photosInFlight.get(studentId) ?? 0;
-  photosInFlight.set(studentId, ahead + 1);
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    const left = (photosInFlight.get(studentId) ?? 1) - 1;
-    if (left > 0) photosInFlight.set(studentId, left);
-    else photosInFlight.delete(studentId);
-  };
-  try {
-    assertUnderPhotoQuota(await photoQuotaWaitMs(ctx.database.db, studentId, ctx.clock.now(), ahead));
-  } catch (err) {
-    release();
-    throw err;
-  }
-  return release;
+async function lockStudent(ctx: Ctx, trx: Transaction<DB>, user: UserRow): Promise<void> {
+  if (user.role === 'student' && ctx.database.dialect === 'postgres')
+    await trx.selectFrom('users').select('id').where('id', '=', Number(user.id)).forNoKeyUpdate().execute();
 }
 
 /**
- * A photo on a complaint (CONTRACT 5.3). Who may add it, to what, whether there is room and, for a
- * student, whether the day's quota has room are checked before the upload is read or decoded (a decode
- * is the dearest thing the server does: a refused photo should not cost one); then it is re-encoded,
- * waiting its turn for a CPU, and stored by storeAttachment, which checks again.
+ * Takes a photo's slot (CONTRACT 6.7) before its upload is read or decoded: one conditional write,
+ * INSERT ... SELECT ... WHERE the complaint holds fewer than six photos (stored or on their way) and,
+ * for a student, fewer than 30 of theirs in the last 24 hours; no row back means no room, and the
+ * photo is refused (409, 429) without costing a decode. Returns the slot's id.
+ */
+async function takePhotoSlot(ctx: Ctx, user: UserRow, complaintId: number): Promise<number> {
+  const now = ctx.clock.now();
+  const live = now - SLOT_TTL_MS;
+  const byId = Number(user.id);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    await lockStudent(ctx, trx, user);
+    const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
+    assertOpenForMessages(complaint, now);
+    // slots left behind by a process that died: they count no more, and go
+    await trx
+      .deleteFrom('photo_slots')
+      .where((eb) => eb.or([eb('complaint_id', '=', complaintId), eb('by_id', '=', byId)]))
+      .where('at', '<=', live)
+      .execute();
+    const heldOnComplaint = sql<number>`(select count(*) from complaint_attachments where complaint_id = ${complaintId})
+      + (select count(*) from photo_slots where complaint_id = ${complaintId} and at > ${live})`;
+    const heldToday = sql<number>`(select count(*) from complaint_attachments where by_id = ${byId} and at > ${now - DAY_MS})
+      + (select count(*) from photo_slots where by_id = ${byId} and at > ${live})`;
+    const slot = await trx
+      .insertInto('photo_slots')
+      .columns(['complaint_id', 'by_id', 'at'])
+      .expression(
+        trx
+          .selectNoFrom([
+            sql<number>`cast(${complaintId} as bigint)`.as('complaint_id'),
+            sql<number>`cast(${byId} as bigint)`.as('by_id'),
+            sql<number>`cast(${now} as bigint)`.as('at'),
+          ])
+          .where(heldOnComplaint, '<', PHOTOS_PER_COMPLAINT)
+          .$if(user.role === 'student', (q) => q.where(heldToday, '<', PHOTOS_PER_DAY)),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (slot) return Number(slot.id);
+    // no room: which limit, and for how long
+    await assertRoomForPhoto(trx, user, complaintId, now, null);
+    // unreachable while the two agree; never a photo without a decision
+    throw conflict(MSG_CONVERSATION.tooManyPhotos);
+  });
+}
+
+/** Frees a slot whose photo failed (unreadable, too large, the decode queue full) and will not be stored. */
+async function freePhotoSlot(ctx: Ctx, slot: number): Promise<void> {
+  await ctx.database.db.deleteFrom('photo_slots').where('id', '=', slot).execute();
+}
+
+/**
+ * A photo on a complaint (CONTRACT 5.3, 6.7). Who may add it, to what, and its slot (the complaint's
+ * six, a student's 30 a day) are decided before the upload is read or decoded (a decode is the dearest
+ * thing the server does: a refused photo must not cost one); then it is re-encoded, waiting its turn
+ * for a CPU in a bounded queue (503 when full), and stored by storeAttachment, which frees the slot in
+ * the same transaction. A photo that fails frees its slot.
  */
 export async function addAttachment(
   ctx: Ctx,
@@ -103,42 +173,40 @@ export async function addAttachment(
   readPhoto: () => Promise<Buffer>,
 ): Promise<TAttachment> {
   assertParticipant(user);
-  const first = await visibleComplaint(ctx, ctx.database.db, user, complaintId);
-  assertOpenForMessages(first, ctx.clock.now());
-  assertRoomForPhoto(await photosFull(ctx.database.db, complaintId));
-  const release = user.role === 'student' ? await reservePhotoSlot(ctx, Number(user.id)) : () => {};
+  const slot = await takePhotoSlot(ctx, user, complaintId);
   try {
     const photo = await processPhoto(await readPhoto(), decodeQueue(ctx.config.workers));
-    return await storeAttachment(ctx, user, complaintId, photo);
-  } finally {
-    release();
+    return await storeAttachment(ctx, user, complaintId, photo, slot);
+  } catch (err) {
+    // the photo's own error is the answer; a slot that cannot be freed now stops counting after SLOT_TTL_MS
+    await freePhotoSlot(ctx, slot).catch(() => {});
+    throw err;
   }
 }
 
 /**
- * A processed photo stored with its row, in one transaction that decides: the complaint is still
- * visible, open and has room, and a student is under the day's quota. On PostgreSQL the student's row
- * is locked first (NO KEY UPDATE, as for messages: rows that only refer to the user are not held up),
- * then the complaint's, so one student's photos are counted one at a time in every process and a
- * burst cannot pass the quota together; one SQLite connection runs the transactions one at a time anyway.
+ * A processed photo stored with its row, in one transaction that decides again: the complaint is
+ * still visible, open and has room, and a student is under the day's quota, counting the photos on
+ * their way but for this one's own `slot`, which it frees. Rows locked as for takePhotoSlot, so the
+ * decision holds across processes even for a photo that comes without a slot.
  */
 export async function storeAttachment(
   ctx: Ctx,
   user: UserRow,
   complaintId: number,
   photo: ProcessedPhoto,
+  slot: number | null = null,
 ): Promise<TAttachment> {
   assertParticipant(user);
   const row = await ctx.database.db.transaction().execute(async (trx) => {
-    const student = user.role === 'student' ? Number(user.id) : null;
-    if (student !== null && ctx.database.dialect === 'postgres')
-      await trx.selectFrom('users').select('id').where('id', '=', student).forNoKeyUpdate().execute();
+    await lockStudent(ctx, trx, user);
     const now = ctx.clock.now();
     const complaint = await visibleComplaint(ctx, trx, user, complaintId, true);
     assertOpenForMessages(complaint, now);
-    assertRoomForPhoto(await photosFull(trx, complaintId));
-    if (student !== null) assertUnderPhotoQuota(await photoQuotaWaitMs(trx, student, now, 0));
-    return storePhoto(trx, complaintId, photo, actorColumns(user, now));
+    await assertRoomForPhoto(trx, user, complaintId, now, slot);
+    const stored = await storePhoto(trx, complaintId, photo, actorColumns(user, now));
+    if (slot !== null) await trx.deleteFrom('photo_slots').where('id', '=', slot).execute();
+    return stored;
   });
   return toAttachment(row);
 }
@@ -211,7 +279,7 @@ export async function readAttachmentWithSession(
   return {
     session: sessionOf(sessionRow),
     answer: async (): Promise<{ contentType: string; data: Buffer }> => {
-      // the photo's condition in SQL is complaintScope's (policy/scope.ts: userSeesSql)
+      // the photo's condition in SQL is complaintScope's (policy/scope-sql.ts: userSeesSql)
       if (contentType === null || bytes === null) throw notFound(MSG.notFound);
       return { contentType, data: Buffer.from(bytes) };
     },

@@ -7,9 +7,10 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB } from '../../db/schema';
-import { type Placeholder, type Placeholders, preparedQuery } from '../../lib/prepared';
-import { type ScopeColumn, type ScopeKind, whereScope } from '../../policy/scope';
+import type { ScopeColumn, ScopeKind } from '../../policy/scope';
+import { reachOfKind, whereScope } from '../../policy/scope-sql';
 import { RECIPIENT_COLUMNS } from '../notify';
 import { OPEN_SQL } from './due';
 import { SHOWN } from './rows';
@@ -100,6 +101,8 @@ export const insertComplaint = preparedQuery((db, p: Placeholders<NewComplaint>)
 export interface Filing extends NewComplaint {
   /** the complaint's search document (db/search-index.ts), written with it */
   searchDoc: string;
+  /** its history line's remarks: null, or who filed it at the desk (CONTRACT 7.5) */
+  historyRemarks: string | null;
   mailTo: string[];
   mailSubject: string[];
   mailText: string[];
@@ -119,9 +122,18 @@ export const insertFiling = preparedQuery((db, p: Placeholders<Filing>) => {
     .with('history', (qc) =>
       qc
         .insertInto('complaint_history')
-        .columns(['complaint_id', 'status', 'by_id', 'by_name', 'at'])
+        .columns(['complaint_id', 'status', 'by_id', 'by_name', 'remarks', 'at'])
         .expression(
-          qc.selectFrom('filed').select(['id', 'status', 'student_id', 'student_name', 'created_at']),
+          qc
+            .selectFrom('filed')
+            .select([
+              'id',
+              'status',
+              'student_id',
+              'student_name',
+              p.historyRemarks.as('remarks'),
+              'created_at',
+            ]),
         ),
     )
     // its search document (decision 0025), in the same statement
@@ -202,7 +214,8 @@ export const insertHistory = preparedQuery((db, p: Placeholders<HistoryEntry>) =
  * skipped) or at an offset.
  */
 export type PageShape = {
-  by: ScopeColumn | 'type' | null;
+  /** `assignee_id`: an assignee's own list (CONTRACT 7.5), complaints_assignee_idx (assignee_id, id) */
+  by: ScopeColumn | 'type' | 'assignee_id' | null;
   status: boolean;
   keyset: boolean;
   /** only the overdue ones, most overdue first, from the due-date partial indexes over open complaints */
@@ -256,6 +269,8 @@ export const notYetDueQuery = (
 /** Where scopeCounts answers the not-yet-due counts, beside the counters' own keys. */
 export const NOT_DUE_KEY = ':not-due';
 export const NOT_DUE_IN_STATUS_KEY = ':not-due-in-status';
+/** Where scopeCounts answers the caller's "Assigned to me" (CONTRACT 7.5), beside the counters' keys. */
+export const ASSIGNED_KEY = ':assigned';
 
 /**
  * A list's counts in one statement: the counters of `keys` (a scope's four statuses), and, as rows
@@ -265,8 +280,10 @@ export const NOT_DUE_IN_STATUS_KEY = ':not-due-in-status';
 export const scopeCounts = preparedQuery(
   (
     db,
-    p: Placeholders<{ keys: readonly string[] } & Pick<PageArgs, 'value' | 'status' | 'now'>>,
-    shape: { by: CountFilter['by']; notDue: boolean; inStatus: boolean },
+    p: Placeholders<
+      { keys: readonly string[]; assignee: number } & Pick<PageArgs, 'value' | 'status' | 'now'>
+    >,
+    shape: { by: CountFilter['by']; notDue: boolean; inStatus: boolean; assigned?: boolean },
   ) => {
     const notDue = (status: boolean, key: string) =>
       db
@@ -275,6 +292,19 @@ export const scopeCounts = preparedQuery(
     let query = db.selectFrom('counters').select(['key', 'value']).where('key', 'in', p.keys);
     if (shape.notDue) query = query.unionAll(notDue(false, NOT_DUE_KEY));
     if (shape.inStatus) query = query.unionAll(notDue(true, NOT_DUE_IN_STATUS_KEY));
+    // the complaints assigned to the caller: an index-only range of complaints_assignee_idx
+    if (shape.assigned)
+      query = query.unionAll(
+        db
+          .selectFrom(
+            db
+              .selectFrom('complaints')
+              .where('assignee_id', '=', p.assignee)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .as('a'),
+          )
+          .select([sql.lit(ASSIGNED_KEY).$castTo<string>().as('key'), 'a.n as value']),
+      );
     return query;
   },
 );
@@ -388,15 +418,38 @@ export const countInScope = preparedQuery((db, p: Placeholders<InScope>, kind: S
   whereScope(db.selectFrom('complaints'), kind, p.scope).select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
+/**
+ * The complaints assigned to one user (CONTRACT 7.5: "Assigned to me", the `assignee=me` list's
+ * count), of a status or overdue when asked: a range of complaints_assignee_idx (assignee_id, id),
+ * index-only without a status.
+ */
+export const countAssigned = preparedQuery(
+  (
+    db,
+    p: Placeholders<{ assignee: number; status: TComplaintStatus; now: number }>,
+    shape: { status: boolean; overdue: boolean },
+  ) => {
+    let query = db.selectFrom('complaints').where('assignee_id', '=', p.assignee);
+    if (shape.status) query = query.where('status', '=', p.status);
+    if (shape.overdue) query = query.where(OPEN_SQL).where('due_at', '<=', p.now);
+    return query.select((eb) => eb.fn.countAll<number>().as('n'));
+  },
+);
+
 // two concurrent updates must not both move the counters away from the same old status, so
 // PostgreSQL locks the row (SQLite's transactions take turns anyway)
+// `assignee`: the updater's id, whose assigned complaints they update whatever their scope (CONTRACT 7.5)
 export const complaintToUpdate = preparedQuery(
-  (db, p: Placeholders<InScope & { id: number }>, shape: { kind: ScopeKind; lock: boolean }) => {
-    const query = whereScope(db.selectFrom('complaints').selectAll(), shape.kind, p.scope).where(
-      'id',
-      '=',
-      p.id,
-    );
+  (
+    db,
+    p: Placeholders<InScope & { id: number; assignee: number }>,
+    shape: { kind: ScopeKind; lock: boolean },
+  ) => {
+    const query = db
+      .selectFrom('complaints')
+      .selectAll()
+      .where('id', '=', p.id)
+      .where(reachOfKind(shape.kind, p.scope, p.assignee));
     return shape.lock ? query.forUpdate() : query;
   },
 );

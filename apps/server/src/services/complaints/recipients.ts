@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
-import { authoritiesSeeing, type ScopeColumn } from '../../policy/scope';
+import type { ScopeColumn } from '../../policy/scope';
+import { authoritiesSeeing } from '../../policy/scope-sql';
 import { RECIPIENT_COLUMNS } from '../notify';
 import { newComplaintPreference } from '../preferences';
 import type { ComplaintRow } from './rows';
@@ -27,16 +28,22 @@ export async function authoritiesMailedOnFiling(db: Db, complaint: Pick<Complain
 
 /**
  * The authorities a student's words (a message, a reopening) go to: those who updated or wrote on the
- * complaint, or, when none has, every approved authority in its scope (CONTRACT 5.2).
+ * complaint, and its assignee (CONTRACT 7.5), or, when there are none, every approved authority in its
+ * scope (CONTRACT 5.2). Only those who still reach it (policy/scope.ts's userReaches: in scope, or its
+ * assignee): an assignee whose assignment was cleared hears no more of it.
  */
 export async function authoritiesToTell(trx: Transaction<DB>, complaint: ComplaintRow) {
+  // 0 names no user
+  const assignee = complaint.assignee_id === null ? 0 : Number(complaint.assignee_id);
   const involved = await trx
     .selectFrom('users')
     .select(RECIPIENT_COLUMNS)
     .where('role', '=', 'authority')
     .where('approved', '=', 1)
+    .where((eb) => eb.or([authoritiesSeeing(complaint)(eb), eb('id', '=', assignee)]))
     .where((eb) =>
       eb.or([
+        eb('id', '=', assignee),
         eb(
           'id',
           'in',

@@ -1,7 +1,7 @@
 import type { TComplaintType } from '@bit/contract';
 import { type Kysely, sql } from 'kysely';
+import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB, ReportRollupTable } from '../../db/schema';
-import { type Placeholder, type Placeholders, preparedQuery } from '../../lib/prepared';
 import { OPEN_SQL } from './due';
 
 /**

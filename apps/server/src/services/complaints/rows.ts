@@ -47,6 +47,9 @@ export const SHOWN = {
     'due_at',
     'incident_id',
     'incident_title',
+    'assignee_id',
+    'assignee_name',
+    'assignee_designation',
   ],
   history: ['status', 'remarks', 'by_name', 'by_designation', 'at'],
   message: ['id', 'body', 'by_name', 'by_role', 'by_designation', 'at'],
@@ -104,6 +107,15 @@ export function toComplaint(row: ShownComplaint, now: number): TComplaint {
       row.incident_id === null || row.incident_id === undefined
         ? null
         : { id: Number(row.incident_id), title: row.incident_title ?? '' },
+    assignee:
+      row.assignee_id === null || row.assignee_id === undefined
+        ? null
+        : {
+            id: Number(row.assignee_id),
+            name: row.assignee_name ?? '',
+            designation:
+              (row.assignee_designation as NonNullable<TComplaint['assignee']>['designation']) ?? null,
+          },
   };
 }
 

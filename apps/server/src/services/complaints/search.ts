@@ -23,7 +23,9 @@ import type { ShownComplaint } from './rows';
 
 /** The list being searched: its column filter (a scope's or the admin's), and its own filters. */
 export interface SearchedList {
-  by: ScopeColumn | 'type' | null;
+  by: ScopeColumn | 'type' | 'assignee_id' | null;
+  /** only the complaints assigned to no one (CONTRACT 7.5: `assignee=none`) */
+  unassigned?: boolean | undefined;
   value: number | string;
   status?: TComplaintStatus | undefined;
   overdue?: boolean | undefined;
@@ -119,6 +121,7 @@ function listConditions(list: SearchedList, now: number): RawBuilder<unknown>[] 
       sql`complaints.created_at < ${list.period.end}`,
     );
   if (list.incident !== undefined) conditions.push(sql`complaints.incident_id = ${list.incident}`);
+  if (list.unassigned) conditions.push(sql`complaints.assignee_id is null`);
   return conditions;
 }
 

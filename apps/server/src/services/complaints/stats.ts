@@ -2,7 +2,7 @@ import { HOSTEL_NUMBERS, type TAdminStats } from '@bit/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context';
 import type { Dialect } from '../../db/database';
-import { type Placeholders, preparedQuery } from '../../lib/prepared';
+import { type Placeholders, preparedQuery } from '../../db/prepared';
 import { counterScopeKey } from '../../policy/scope';
 import { allCountersJson, countersFromJson } from '../counters';
 import { averageFrom } from '../feedback';

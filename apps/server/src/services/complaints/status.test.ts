@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addSearchWords } from '../../db/search-index';
-import { readStatementCount } from '../../ops/statement-count';
+import { readStatementCount } from '../../db/statement-count';
 import { bumpCounters, readAllCounters } from '../counters';
 import { recipientsByIds } from '../notify';
 import { changeStatus, type StatusChange } from './status';

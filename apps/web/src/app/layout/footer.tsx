@@ -44,6 +44,10 @@ export function Footer() {
           >
             College website: www.bitmesra.ac.in
           </a>
+          {/* CONTRACT 7.2: the grievance page, for everyone (UGC 2023 asks it to be published) */}
+          <Link to={paths.grievanceRedressal} className={`${linkClass} block text-sm`}>
+            Grievance redressal
+          </Link>
         </div>
         {role === 'student' || role === null ? (
           <nav aria-label="Quick links">

@@ -1,5 +1,5 @@
 import { MSG, type TUser } from '@bit/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DateTime } from '../../components/ui/date-time';
 import { DEFAULT_TIME_ZONE, setTimeZone } from '../../lib/dates';
@@ -26,9 +26,10 @@ async function openAs(user: TUser | null, path = '/team') {
 }
 
 const menu = () => screen.getByRole('navigation', { name: 'Main' });
+// every link of the menu, those under More (issue 51 row 18) and in the phone panel included
 const menuLinks = () =>
   within(menu())
-    .getAllByRole('link')
+    .getAllByRole('link', { hidden: true })
     .map((a) => a.textContent);
 
 describe('navigation', () => {
@@ -52,14 +53,17 @@ describe('navigation', () => {
       'href',
       '/manage-authorities',
     );
-    expect(within(menu()).getByRole('link', { name: 'Audit log' })).toHaveAttribute('href', '/audit-log');
+    expect(within(menu()).getAllByRole('link', { name: 'Audit log', hidden: true })[0]).toHaveAttribute(
+      'href',
+      '/audit-log',
+    );
     expect(within(menu()).getByRole('link', { name: 'Incidents' })).toHaveAttribute('href', '/incidents');
     expect(menuLinks()).not.toContain('Feedback');
   });
 
   it('gives admins and hostel staff QR stickers in the menu, and no other authority (CONTRACT 6.4)', async () => {
     await openAs(admin);
-    expect(within(menu()).getAllByRole('link', { name: 'QR stickers' })[0]).toHaveAttribute(
+    expect(within(menu()).getAllByRole('link', { name: 'QR stickers', hidden: true })[0]).toHaveAttribute(
       'href',
       '/stickers',
     );
@@ -69,6 +73,35 @@ describe('navigation', () => {
     cleanup();
     await openAs({ ...warden, designation: 'Other', hostelNo: null });
     expect(menuLinks()).not.toContain('QR stickers');
+  });
+
+  it('gives admins and Hostel Clerks File at the desk in the menu, and no other authority (CONTRACT 7.5)', async () => {
+    await openAs(admin);
+    expect(
+      within(menu()).getAllByRole('link', { name: 'File at the desk', hidden: true })[0],
+    ).toHaveAttribute('href', '/desk-filing');
+    cleanup();
+    await openAs({ ...warden, designation: 'Hostel Clerk' });
+    expect(menuLinks()).toContain('File at the desk');
+    cleanup();
+    await openAs(warden);
+    expect(menuLinks()).not.toContain('File at the desk');
+    cleanup();
+    await openAs({ ...warden, designation: 'Hostel Clerk', approved: false });
+    expect(menuLinks()).not.toContain('File at the desk');
+  });
+
+  it("puts the bar's links past the seventh under More, a disclosure that opens and closes", async () => {
+    await openAs(admin);
+    const more = within(menu()).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu()).queryByRole('link', { name: 'Settings' })).toBeNull();
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu()).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin-settings');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
   });
 
   it('gives authorities none of the student links', async () => {

@@ -1,21 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useOffline } from '../../hooks/use-offline';
 
 export const OFFLINE_BANNER = 'You are offline. Saved pages still open; connect to load or send anything.';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-const isOffline = () => navigator.onLine === false;
-
 /** A line under the navigation bar while the browser is offline (the service worker serves the app). */
 export function OfflineBanner() {
-  const offline = useSyncExternalStore(subscribe, isOffline, () => false);
+  const offline = useOffline();
   if (!offline) return null;
   return (
     <p

@@ -14,8 +14,8 @@ function fakeToasts() {
     },
     dismiss,
   };
-  const emit = (id: string, status: ToastItem['status']) =>
-    listener?.({ id, status, type: 'error', content: id, data: {} } as ToastItem);
+  const emit = (id: string, status: ToastItem['status'], type: ToastItem['type'] = 'error') =>
+    listener?.({ id, status, type, content: id, data: {} } as ToastItem);
   return { toasts, dismiss, emit };
 }
 
@@ -47,5 +47,17 @@ describe('toasts on a phone (issue 33 row 15)', () => {
     stop();
     emit('two', 'added');
     expect(dismiss).not.toHaveBeenCalled();
+  });
+});
+
+describe('a success after errors (issue 51 row 16)', () => {
+  it('clears the error toasts still shown at every width, and leaves other successes', () => {
+    const { toasts, dismiss, emit } = fakeToasts();
+    keepOneToastOnPhones(toasts, () => false);
+    emit('wrong-code', 'added');
+    emit('saved', 'added', 'success');
+    expect(dismiss.mock.calls).toEqual([['wrong-code']]);
+    emit('saved-again', 'added', 'success');
+    expect(dismiss.mock.calls).toEqual([['wrong-code']]);
   });
 });

@@ -9,6 +9,8 @@ const onPhone = () => typeof window.matchMedia === 'function' && window.matchMed
  * On a phone one toast at a time: a new toast replaces the one shown (issue 33 row 15: three stacked
  * toasts covered the form under them for five seconds). The older one is dismissed, not queued
  * behind the new one as react-toastify's `limit` would, where it would come back later and stale.
+ * At every width a success clears the error toasts still shown (issue 51 row 16: "Wrong code" beside
+ * "Signed in"): what went wrong before is over once something went right.
  * Returns the function that stops it.
  */
 export function keepOneToastOnPhones(
@@ -18,11 +20,16 @@ export function keepOneToastOnPhones(
   } = toast,
   phone: () => boolean = onPhone,
 ): () => void {
-  const shown = new Set<Id>();
+  const shown = new Map<Id, ToastItem['type']>();
   return toasts.onChange((item) => {
     if (item.status === 'added') {
-      if (phone()) for (const id of shown) if (id !== item.id) toasts.dismiss(id);
-      shown.add(item.id);
+      const onPhoneNow = phone();
+      for (const [id, type] of shown)
+        if (id !== item.id && (onPhoneNow || (item.type === 'success' && type === 'error'))) {
+          toasts.dismiss(id);
+          shown.delete(id);
+        }
+      shown.set(item.id, item.type);
     } else if (item.status === 'removed') shown.delete(item.id);
   });
 }
@@ -31,8 +38,8 @@ export function keepOneToastOnPhones(
 keepOneToastOnPhones();
 
 /**
- * The toasts: SPEC's top right, 5000 ms, below the navigation bar from `sm` on; on a phone at the top
- * edge over the navigation bar's band, one at a time (index.css). Loaded beside the entry chunk
+ * The toasts: SPEC's top right, 5000 ms, below the navigation bar at every width, so they never
+ * cover the menu button or Logout (issue 51 row 16); on a phone one at a time (index.css). Loaded beside the entry chunk
  * (app/provider.tsx), with react-toastify.
  */
 export function ToastHost() {

@@ -7,7 +7,8 @@ export function Component() {
   return (
     <>
       <AuthoritySettings twoFactor={user.twoFactor} />
-      <NotificationSettings />
+      {/* the email and alerts switches are in the settings' own card, with how often (issue 51 row 13) */}
+      <NotificationSettings channels={false} />
     </>
   );
 }

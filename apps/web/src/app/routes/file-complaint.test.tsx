@@ -26,6 +26,7 @@ function Home() {
 
 const routes = [
   { path: '/', element: <Home /> },
+  { path: '/student-login', element: <Home /> },
   {
     element: <ProtectedRoute roles={['student']} />,
     children: [{ path: '/file-complaint', Component: FileComplaintRoute }],
@@ -129,11 +130,31 @@ describe("the filing form opened at a sticker's address", () => {
     expect(screen.getByLabelText('Room number')).toHaveValue('12');
   });
 
-  it('sends a signed-out visitor home to sign in, keeping the whole address', async () => {
+  it('sends a signed-out visitor straight to Student Login, keeping the whole address', async () => {
     mockFetch({});
-    renderRoutes(routes, ['/file-complaint?type=Hostel&hostelNo=5&roomNo=101']);
+    const { router } = renderRoutes(routes, ['/file-complaint?type=Hostel&hostelNo=5&roomNo=101']);
     expect(
       await screen.findByText('home, from /file-complaint?type=Hostel&hostelNo=5&roomNo=101'),
     ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/student-login');
+  });
+
+  it('tells an authority that only students file complaints, with the way to their dashboard', async () => {
+    localStorage.setItem('token', 'tok');
+    mockFetch({
+      'GET /api/auth/check-auth': () =>
+        jsonResponse(200, {
+          user: { ...student, role: 'authority', designation: 'Warden', hostelNo: 5, roomNo: null },
+        }),
+    });
+    const { router } = renderRoutes(routes, ['/file-complaint?type=Hostel&hostelNo=5&roomNo=101']);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Only students file complaints' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/authority-dashboard',
+    );
+    expect(router.state.location.pathname).toBe('/file-complaint');
   });
 });

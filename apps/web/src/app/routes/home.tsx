@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LinkButton } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { SignInReason } from '../../features/auth/components/sign-in-reason';
@@ -35,7 +35,7 @@ export function Component() {
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
             Raise hostel and campus issues, follow them to resolution, and tell us how we did.
           </p>
-          <SignInReason className="mt-6 max-w-2xl bg-white text-brand-900" />
+          <SignInReason onDark className="mt-6 max-w-2xl" />
           <div className="mt-8 flex flex-wrap gap-3">
             <LinkButton to={paths.studentLogin} state={state} variant="secondary">
               Student Login
@@ -76,6 +76,17 @@ export function Component() {
             </li>
           ))}
         </ol>
+        {/* CONTRACT 7.2: the committees, time limits and how to submit a grievance, open to all */}
+        <p className="mt-8 text-slate-700">
+          A grievance about admission, fees, examinations, scholarships, discrimination, ragging or
+          harassment, or a complaint not resolved?{' '}
+          <Link
+            to={paths.grievanceRedressal}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Grievance redressal
+          </Link>
+        </p>
       </section>
     </>
   );

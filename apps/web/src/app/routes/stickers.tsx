@@ -2,6 +2,7 @@ import { HOSTEL_DESIGNATIONS, type TDesignation } from '@bit/contract';
 import { SHELL_HEADINGS } from '../../config/headings';
 import { useSignedInUser } from '../../features/auth/components/auth-provider';
 import { StickersForm } from '../../features/stickers/components/stickers-form';
+import { AwaitingApproval, STICKERS_OPEN } from '../layout/awaiting-approval';
 
 export const NOT_STICKER_STAFF =
   'QR stickers are made by administrators, and by the Hostel Clerk and Warden of a hostel for its rooms.';
@@ -9,6 +10,7 @@ export const NOT_STICKER_STAFF =
 export function Component() {
   const user = useSignedInUser();
   if (user.role === 'admin') return <StickersForm hostelNo={null} college />;
+  if (!user.approved) return <AwaitingApproval title={SHELL_HEADINGS.stickers} opens={STICKERS_OPEN} />;
   const staff = HOSTEL_DESIGNATIONS.includes(user.designation as TDesignation) && user.hostelNo !== null;
   if (staff) return <StickersForm hostelNo={user.hostelNo} college={false} />;
   return (

@@ -114,7 +114,7 @@ export function Checkbox({ label, id, ...props }: TCheckboxProps) {
       <input
         id={inputId}
         type="checkbox"
-        className="size-5 rounded border-slate-300 accent-brand-700"
+        className="size-5 shrink-0 rounded border-slate-300 accent-brand-700"
         {...props}
       />
       <label htmlFor={inputId} className="text-sm text-slate-700">
@@ -143,7 +143,7 @@ export function RadioGroup({ legend, value, options, className = '', ...props }:
           >
             <input
               type="radio"
-              className="size-5 accent-brand-700"
+              className="size-5 shrink-0 accent-brand-700"
               {...props}
               value={option.value}
               checked={value === option.value}

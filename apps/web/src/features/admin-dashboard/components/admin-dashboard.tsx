@@ -1,5 +1,5 @@
 import { MSG, type TAdminStats, type TUser } from '@bit/contract';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -29,8 +29,11 @@ const countsOf = (s: TAdminStats) => [
   { label: 'Overdue', value: s.overdue, tone: 'text-status-other' },
 ];
 
-/** /admin-dashboard: the server's counts, quick links, recent feedback and two bar charts. */
-export function AdminDashboard({ user }: { user: TUser }) {
+/**
+ * /admin-dashboard: the server's counts, quick links, recent feedback and two bar charts. `notices`:
+ * what other features warn of (src/app/routes composes them: the committees without members).
+ */
+export function AdminDashboard({ user, notices }: { user: TUser; notices?: ReactNode }) {
   useDocumentTitle('Admin Dashboard');
   const recentId = useId();
   const stats = useAdminStats();
@@ -62,6 +65,8 @@ export function AdminDashboard({ user }: { user: TUser }) {
           Manage Authorities
         </LinkButton>
       </nav>
+
+      {notices}
 
       <QueryState
         query={stats}

@@ -83,7 +83,7 @@ describe('the audit log', () => {
     ).toHaveAttribute('href', '/audit-log?actor=3');
   });
 
-  it('sends the chosen action, days and user id, and clears them', async () => {
+  it('sends each filter as it is chosen, a name once typing pauses, and clears them', async () => {
     const asked = serve(() => jsonResponse(200, page([approval])));
     renderRoutes(routes, ['/audit-log']);
     await screen.findByRole('table');
@@ -93,13 +93,19 @@ describe('the audit log', () => {
     fireEvent.change(action, { target: { value: 'authority.approve' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
-    fireEvent.change(screen.getByLabelText('User id (optional)'), { target: { value: ' 3 ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(asked.at(-1)?.toString()).toBe(
-        'action=authority.approve&from=2026-01-01&to=2026-01-31&actor=3&page=1&pageSize=20',
+        'action=authority.approve&from=2026-01-01&to=2026-01-31&page=1&pageSize=20',
       ),
     );
+    // no Apply: a name or an email is asked for once typing pauses
+    fireEvent.change(screen.getByLabelText('Who (name or email)'), { target: { value: ' Rekha ' } });
+    await waitFor(() =>
+      expect(asked.at(-1)?.toString()).toBe(
+        'action=authority.approve&from=2026-01-01&to=2026-01-31&who=Rekha&page=1&pageSize=20',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(asked.at(-1)?.toString()).toBe('page=1&pageSize=20'));
@@ -120,7 +126,6 @@ describe('the audit log', () => {
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expectPointedAt(screen.getByLabelText('To'), 'to must not be before from'));
   });
 

@@ -1,9 +1,9 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type TAuditEntry } from '@bit/contract';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_WHO_MAX, type TAuditEntry } from '@bit/contract';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router';
+import { FilterBar, FilterText } from '../../../components/filter-bar';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
 import { SelectField, TextField } from '../../../components/ui/form-field';
@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
+import { filterParams, useUrlFilters } from '../../../hooks/use-url-filters';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { AUDIT_PAGE_SIZE, useAudit } from '../api/get-audit';
 import type { TAuditFilters } from '../api/keys';
@@ -27,41 +28,15 @@ const AUDIT_TEXT = {
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: AUDIT_ACTION_LABELS[value] }));
 
-type TFilterForm = Omit<TAuditFilters, 'page' | 'before'>;
-const EMPTY_FORM: TFilterForm = { action: '', from: '', to: '', actor: '' };
-const FILTER_KEYS = ['action', 'from', 'to', 'actor'] as const;
-
-/** Reads the filters from the query string: ?action=&from=&to=&actor=&page=&before= */
-function filtersFromParams(params: URLSearchParams): TAuditFilters {
-  const page = Number(params.get('page'));
-  const before = Number(params.get('before'));
-  const onPage = Number.isInteger(page) && page >= 1 ? page : 1;
-  return {
-    action: params.get('action') ?? '',
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    actor: params.get('actor') ?? '',
-    page: onPage,
-    // a page's start only means something past page 1
-    before: onPage > 1 && Number.isSafeInteger(before) && before >= 1 ? before : undefined,
-  };
-}
-
-/** The filters as a query string: empty values, and page 1, are left out. */
-function toParams(filters: Partial<TAuditFilters>) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === '' || value === undefined || (key === 'page' && value === 1)) continue;
-    params.set(key, String(value));
-  }
-  return params;
-}
+/** The audit log's filters in its URL: ?action=&from=&to=&who=&actor=&page=&before= */
+const FILTER_KEYS = ['action', 'from', 'to', 'who', 'actor'] as const;
 
 const actionLabel = (e: TAuditEntry) => AUDIT_ACTION_LABELS[e.action];
 
-/** "User #12", "Notice #4"; "—" for an action on nothing in particular (an export). */
+/** A user by name ("Asha Rao", user #12), "Notice #4"; "—" for an action on nothing in particular (an export). */
 function targetText(e: TAuditEntry) {
   if (!e.target) return '—';
+  if (e.target.name !== undefined) return `${e.target.name} (user #${e.target.id})`;
   const type = e.target.type.charAt(0).toUpperCase() + e.target.type.slice(1);
   return `${type} #${e.target.id}`;
 }
@@ -73,7 +48,7 @@ function Actor({ entry }: { entry: TAuditEntry }) {
   return (
     <>
       <Link
-        to={`${paths.auditLog}?${toParams({ actor: String(id) })}`}
+        to={`${paths.auditLog}?${filterParams({ actor: String(id) })}`}
         className="font-medium break-words text-brand-700 underline underline-offset-2 hover:text-brand-900"
         aria-label={`${name}: show only their entries`}
       >
@@ -93,12 +68,12 @@ function Actor({ entry }: { entry: TAuditEntry }) {
  */
 export function AuditLog() {
   useDocumentTitle('Audit log');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const key = searchParams.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
-  const filters = useMemo(() => filtersFromParams(searchParams), [key]);
-  const [form, setForm] = useState<TFilterForm>(filters);
-  const cursors = usePageCursors(FILTER_KEYS.map((k) => filters[k]).join('|'));
+  const url = useUrlFilters(FILTER_KEYS);
+  const filters: TAuditFilters = useMemo(
+    () => ({ ...url.values, page: url.page, before: url.before }),
+    [url.values, url.page, url.before],
+  );
+  const cursors = usePageCursors(url.scope);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
   const query = useAudit(filters);
@@ -108,34 +83,16 @@ export function AuditLog() {
   // a table from Tailwind's sm on, cards below it: nothing to scroll sideways on a phone
   const wide = useMediaQuery(SM_UP, true);
 
-  // the form follows the URL (first load, back/forward, an actor's link)
-  useEffect(() => {
-    setForm({ action: filters.action, from: filters.from, to: filters.to, actor: filters.actor });
-  }, [filters]);
-
   // A 400 names the fields it refuses: shown under each, and the first is focused.
   const refused = query.error instanceof ApiError ? query.error.errors : [];
-  const errorOf = (field: keyof TFilterForm) => refused.find((e) => e.field === field)?.message;
+  const errorOf = (field: keyof TAuditFilters) => refused.find((e) => e.field === field)?.message;
   useEffect(() => {
     if (query.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [query.error]);
 
-  const set = (field: keyof TFilterForm) => (value: string) =>
-    setForm((prev) => ({ ...prev, [field]: value }));
-
-  function onApply(event: FormEvent) {
-    event.preventDefault();
-    const next = toParams({ ...form, actor: form.actor.trim() });
-    if (next.toString() === key) void query.refetch();
-    else setSearchParams(next);
-  }
-
-  function onClear() {
-    setForm(EMPTY_FORM);
-    setSearchParams(new URLSearchParams());
-  }
-
-  const filtered = FILTER_KEYS.some((k) => filters[k] !== '');
+  const filtered = url.setCount() > 0;
+  // an actor's link keeps to one user: named from their entries
+  const actorName = filters.actor ? list?.data.find((e) => e.actor)?.actor?.name : undefined;
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -146,18 +103,19 @@ export function AuditLog() {
       </p>
 
       <Card className="mt-6">
-        <form
-          ref={formRef}
-          onSubmit={onApply}
-          noValidate
-          aria-label="Audit log filters"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start"
+        <FilterBar
+          label="Audit log filters"
+          formRef={formRef}
+          setCount={url.setCount()}
+          onClear={url.clear}
+          invalid={(refused?.length ?? 0) > 0}
+          fieldsClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start"
         >
           <SelectField
             label="Action"
             name="action"
-            value={form.action}
-            onChange={(e) => set('action')(e.target.value)}
+            value={filters.action}
+            onChange={(e) => url.set({ action: e.target.value })}
             placeholder="Any"
             options={ACTION_OPTIONS}
             error={errorOf('action')}
@@ -166,34 +124,40 @@ export function AuditLog() {
             label="From"
             type="date"
             name="from"
-            value={form.from}
-            onChange={(e) => set('from')(e.target.value)}
+            value={filters.from}
+            onChange={(e) => url.set({ from: e.target.value })}
             error={errorOf('from')}
           />
           <TextField
             label="To"
             type="date"
             name="to"
-            value={form.to}
-            onChange={(e) => set('to')(e.target.value)}
+            value={filters.to}
+            onChange={(e) => url.set({ to: e.target.value })}
             error={errorOf('to')}
           />
-          <TextField
-            label="User id (optional)"
-            name="actor"
-            inputMode="numeric"
+          <FilterText
+            label="Who (name or email)"
+            name="who"
             autoComplete="off"
-            value={form.actor}
-            onChange={(e) => set('actor')(e.target.value)}
-            error={errorOf('actor')}
+            maxLength={AUDIT_WHO_MAX}
+            value={filters.who}
+            onCommit={(who) => url.set({ who, actor: '' })}
+            error={errorOf('who')}
           />
-          <div className="flex gap-3 lg:mt-6">
-            <Button type="submit">Apply</Button>
-            <Button variant="secondary" onClick={onClear}>
-              Clear
-            </Button>
-          </div>
-        </form>
+        </FilterBar>
+        {filters.actor && (
+          <p role="status" className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            Showing the entries of {actorName ?? `user #${filters.actor}`}.
+            <button
+              type="button"
+              onClick={() => url.set({ actor: '' })}
+              className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              Show everyone’s
+            </button>
+          </p>
+        )}
       </Card>
 
       <Card className="mt-6">
@@ -278,9 +242,7 @@ export function AuditLog() {
             page={filters.page}
             pageSize={AUDIT_PAGE_SIZE}
             count={list.count}
-            onPageChange={(page) =>
-              setSearchParams(toParams({ ...filters, page, before: cursors.move(list, page) }))
-            }
+            onPageChange={(page) => url.setPage(page, cursors.move(list, page))}
             label="Audit log pages"
           />
         )}

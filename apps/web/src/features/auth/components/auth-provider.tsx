@@ -116,6 +116,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [user]);
 
+  // CONTRACT 6.7: a signed-in session takes over this browser's push subscription, if it has one; the
+  // chunk loads only where alerts were ever allowed (never on a first visit, nor for Lighthouse's phone)
+  useEffect(() => {
+    if (status === 'signed-in' && globalThis.Notification?.permission === 'granted')
+      import('../../../lib/push-session').then((m) => m.resendPushSubscription()).catch(() => undefined);
+  }, [status]);
+
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const updateUser = useCallback(
     (next: TUser) => setUser((current) => (current ? toSessionUser(next, current.role) : current)),
@@ -151,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     // its code loads on the first logout, not with the app (the home page's budget, scripts/size-check.mjs);
     // a logout whose chunk cannot load (offline, a new deployment) goes on without it
-    await import('../../../lib/push-on-logout').then((m) => m.dropPushSubscription()).catch(() => undefined);
+    await import('../../../lib/push-session').then((m) => m.dropPushSubscription()).catch(() => undefined);
     try {
       await logoutRequest();
     } catch (error) {

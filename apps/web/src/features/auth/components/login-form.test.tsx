@@ -4,7 +4,7 @@ import { ToastContainer, toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { student } from '../../../test/fixtures';
 import { expectPointedAt, jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { LoginForm } from './login-form';
+import { LoginForm, RESET_NOW, waitInWords } from './login-form';
 
 const loginCalls = (fetch: ReturnType<typeof mockFetch>) =>
   fetch.mock.calls.filter(([url]) => String(url).includes('-login'));
@@ -102,6 +102,7 @@ describe('toasts of one form', () => {
           ? jsonResponse(401, { message: MSG.incorrectPassword })
           : jsonResponse(429, { message: MSG.tooManyAttempts }),
     });
+    const dismiss = vi.spyOn(toast, 'dismiss');
     // the real container, with the app's limit: react-toastify queues what is over it
     render(<ToastContainer limit={TOAST_LIMIT} />);
     renderRoutes([{ path: '/', element: <LoginForm kind="student" /> }], ['/']);
@@ -112,9 +113,41 @@ describe('toasts of one form', () => {
       await waitFor(() => expect(answers).toBe(i));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
     }
-    await waitFor(() => expect(screen.getByText(MSG.tooManyAttempts)).toBeInTheDocument());
-    expect(screen.queryByText(MSG.incorrectPasswordClient)).toBeNull();
-    expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(1);
+    // the lock is said once, under the form, where it stays; the wrong password's toast goes
+    // (the dismissed toast may still be leaving: jsdom runs no exit animation)
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(MSG.tooManyAttempts))).toBe(
+        true,
+      ),
+    );
+    expect(dismiss).toHaveBeenCalled();
+    expect(screen.getAllByText(MSG.tooManyAttempts)).toHaveLength(1);
+  });
+
+  it("says a locked account's wait from Retry-After, and offers the reset that lifts the lock", async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/auth/check-auth': () => jsonResponse(401, {}),
+      'POST /api/auth/student-login': () =>
+        new Response(JSON.stringify({ message: MSG.tooManyAttempts }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '840' },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <LoginForm kind="student" /> }], ['/']);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@bitmesra.ac.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.tooManyAttempts);
+    expect(alert).toHaveTextContent(
+      'You can try again in about 14 minutes, or reset your password to sign in now.',
+    );
+    expect(screen.getByRole('link', { name: RESET_NOW })).toHaveAttribute(
+      'href',
+      '/forgot-password?role=student',
+    );
+    expect(error).not.toHaveBeenCalled();
   });
 });
 
@@ -215,5 +248,14 @@ describe('where a sign-in lands', () => {
     expect(await landing({ pathname: '/manage-complaints', search: '', roles: ['authority'] })).toBe(
       '/student-dashboard',
     );
+  });
+});
+
+describe('the wait in words', () => {
+  it('says seconds under a minute, and whole minutes rounded up above', () => {
+    expect(waitInWords(40)).toBe('in 40 seconds');
+    expect(waitInWords(60)).toBe('in about a minute');
+    expect(waitInWords(61)).toBe('in about 2 minutes');
+    expect(waitInWords(null)).toBe('later');
   });
 });

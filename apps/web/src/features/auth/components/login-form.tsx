@@ -89,6 +89,39 @@ function studentLoginError(error: unknown): string {
   return message || MSG.loginFailed;
 }
 
+/** How long to wait, in words: "in about 15 minutes", "in 40 seconds". */
+export function waitInWords(seconds: number | null): string {
+  if (seconds === null) return 'later';
+  if (seconds < 60) return `in ${Math.max(seconds, 1)} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? 'in about a minute' : `in about ${minutes} minutes`;
+}
+
+export const RESET_NOW = 'reset your password to sign in now';
+
+/**
+ * A locked account (CONTRACT 6.5: 429 after 10 failed logins, with Retry-After): said under the form
+ * for as long as it matters, with the wait and the way around it, a password reset, which lifts the
+ * lock (issue 51 row 10: a five-second toast said only "try again later").
+ */
+function LockedOut({ role, message, seconds }: { role: TRole; message: string; seconds: number | null }) {
+  return (
+    <div
+      role="alert"
+      className="mt-4 rounded-lg border border-status-other/30 bg-status-other-bg p-3 text-sm text-status-other"
+    >
+      <p className="font-medium">{message}</p>
+      <p className="mt-1">
+        You can try again {waitInWords(seconds)}, or{' '}
+        <Link to={`${paths.forgotPassword}?role=${role}`} className="font-semibold underline">
+          {RESET_NOW}
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
 /** The server's 403 for a student whose sign-up still waits for its code. */
 const isUnverified = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.serverMessage === MSG.verifyFirst;
@@ -169,6 +202,8 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
   const [unverified, setUnverified] = useState<string | null>(null);
   // a refused login: the hint to the other logins under the form
   const [failed, setFailed] = useState(false);
+  // a 429: the lock's message and its wait, under the form instead of a toast
+  const [locked, setLocked] = useState<{ message: string; seconds: number | null } | null>(null);
   const refused = form.refused((error) =>
     role === 'student' ? studentLoginError(error) : MSG.loginFailedCredentials,
   );
@@ -184,6 +219,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
         onSuccess: (answer) => {
           setExpired(null);
           setFailed(false);
+          setLocked(null);
           if ('twoFactor' in answer) setTicket(answer.ticket);
           else finish(answer);
         },
@@ -191,6 +227,14 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
           setExpired(null);
           setFailed(error instanceof ApiError && error.status === 401);
           setUnverified(role === 'student' && isUnverified(error) ? email : null);
+          if (error instanceof ApiError && error.status === 429) {
+            // one message: the inline one, which stays (issue 51 rows 10 and 16); a wrong password's
+            // toast before it would only contradict it
+            toast.dismiss();
+            setLocked({ message: error.serverMessage || MSG.tooManyAttempts, seconds: error.retryAfter });
+            return;
+          }
+          setLocked(null);
           refused(error);
         },
       },
@@ -252,7 +296,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
         </p>
       ))}
     >
-      <SignInReason className="mb-4 bg-brand-50 text-brand-900" />
+      <SignInReason className="mb-4" />
       {expired && (
         <p className="mb-4 rounded-lg bg-status-pending-bg p-3 text-sm text-slate-900">{expired}</p>
       )}
@@ -279,6 +323,7 @@ export function LoginForm({ kind: role }: { kind: TRole }) {
           Login
         </SubmitButton>
       </form>
+      {locked && <LockedOut role={role} message={locked.message} seconds={locked.seconds} />}
       {unverified && <VerifyFirst key={unverified} email={unverified} />}
       {failed && <OtherLogins role={role} />}
     </AuthCard>

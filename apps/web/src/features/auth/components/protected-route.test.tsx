@@ -3,8 +3,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { ProtectedRoute, UNREACHABLE_TEXT } from './protected-route';
-import { CONTINUE_REASON, SignInReason, VIEW_COMPLAINT_REASON } from './sign-in-reason';
+import { NOT_AVAILABLE, ProtectedRoute, UNREACHABLE_TEXT } from './protected-route';
+import { CONTINUE_REASON, reasonFor, SignInReason, VIEW_COMPLAINT_REASON } from './sign-in-reason';
 
 function Home() {
   const state = useLocation().state as { from?: { pathname: string } } | null;
@@ -65,12 +65,33 @@ describe('protected route', () => {
     expect(await screen.findByText('student dashboard')).toBeInTheDocument();
   });
 
-  it('sends a signed-in user of another role home', async () => {
+  it('tells a signed-in user of another role the screen is not theirs, with the way to their dashboard', async () => {
     // a stored token: there is a session to check (mayHaveSession)
     localStorage.setItem('token', 'tok');
     mockFetch({ 'GET /api/auth/check-auth': () => jsonResponse(200, { user: { ...user, role: 'admin' } }) });
-    renderRoutes(routes, ['/student-dashboard']);
-    expect(await screen.findByText('home, from nowhere')).toBeInTheDocument();
+    const { router } = renderRoutes(routes, ['/student-dashboard']);
+    expect(await screen.findByRole('heading', { level: 1, name: NOT_AVAILABLE })).toBeInTheDocument();
+    expect(
+      screen.getByText('This page is for students. You are signed in as an administrator.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/admin-dashboard',
+    );
+    expect(router.state.location.pathname).toBe('/student-dashboard');
+  });
+
+  it("names a sticker's place in the reason to log in", () => {
+    expect(reasonFor({ pathname: '/file-complaint', search: '?type=Hostel&hostelNo=3&roomNo=101' })).toBe(
+      'Log in to report a problem in Hostel 3, room 101',
+    );
+    expect(
+      reasonFor({ pathname: '/file-complaint', search: '?type=College&subType=IT+Support&place=Lab+2' }),
+    ).toBe('Log in to report a problem at Lab 2');
+    expect(reasonFor({ pathname: '/file-complaint', search: '?type=Hostel&hostelNo=99' })).toBe(
+      CONTINUE_REASON,
+    );
+    expect(reasonFor({ pathname: '/file-complaint', search: '' })).toBe(CONTINUE_REASON);
   });
 
   it('shows a retry message, not the home page, when the check fails at the network', async () => {

@@ -1,4 +1,4 @@
-import { MSG, MSG_SECURITY } from '@bit/contract';
+import { MSG, MSG_SECURITY, recoveryCodesLeftText } from '@bit/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,8 @@ const routes = [
 ];
 
 const signedIn = { token: 'tok-2fa', user: { ...admin, twoFactor: true } };
+/** One field for both kinds of code (issue 51 row 15). */
+const CODE = 'Code from your app, or a recovery code';
 
 /** The admin login answering a ticket for the code, and the second step answering `secondStep`. */
 function withTwoFactor(secondStep: () => Response) {
@@ -46,10 +48,9 @@ describe('the second step of a login (two-step sign-in)', () => {
     const { router } = renderRoutes(routes, ['/admin-login']);
     await passwordStep();
 
-    expect(screen.getByText(MSG_SECURITY.stepAppHint)).toBeInTheDocument();
+    expect(screen.getByText(MSG_SECURITY.stepHint)).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).toBeNull();
-    const code = screen.getByLabelText('6-digit code');
-    expect(code).toHaveAttribute('inputmode', 'numeric');
+    const code = screen.getByLabelText(CODE);
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     // a pasted "123 456" is the six digits
     fireEvent.change(code, { target: { value: '123 456' } });
@@ -73,11 +74,11 @@ describe('the second step of a login (two-step sign-in)', () => {
     );
     renderRoutes(routes, ['/admin-login']);
     await passwordStep();
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '000000' } });
+    fireEvent.change(screen.getByLabelText(CODE), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG_SECURITY.codeWrong));
-    expectPointedAt(screen.getByLabelText('6-digit code'), MSG_SECURITY.codeWrong);
+    expectPointedAt(screen.getByLabelText(CODE), MSG_SECURITY.codeWrong);
     expect(localStorage.getItem('token')).toBeNull();
   });
 
@@ -86,32 +87,55 @@ describe('the second step of a login (two-step sign-in)', () => {
     const { bodies } = withTwoFactor(() => jsonResponse(200, signedIn));
     renderRoutes(routes, ['/admin-login']);
     await passwordStep();
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText(CODE), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     await waitFor(() => expect(error).toHaveBeenCalledWith(MSG_SECURITY.codeFormat));
-    expectPointedAt(screen.getByLabelText('6-digit code'), MSG_SECURITY.codeFormat);
+    expectPointedAt(screen.getByLabelText(CODE), MSG_SECURITY.codeFormat);
     expect(bodies).toEqual([]);
   });
 
-  it('takes a recovery code instead, from the "Use a recovery code" link', async () => {
+  it('takes a recovery code in the same field, and says how many remain', async () => {
+    const info = vi.spyOn(toast, 'info').mockImplementation(() => 0);
     vi.spyOn(toast, 'success').mockImplementation(() => 0);
-    const { bodies } = withTwoFactor(() => jsonResponse(200, signedIn));
+    const { bodies } = withTwoFactor(() => jsonResponse(200, { ...signedIn, recoveryCodesLeft: 9 }));
     renderRoutes(routes, ['/admin-login']);
     await passwordStep();
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
-
-    const recovery = screen.getByLabelText('Recovery code');
-    await waitFor(() => expect(recovery).toHaveFocus());
-    expect(recovery).toHaveValue('');
-    expect(recovery).not.toHaveAttribute('inputmode', 'numeric');
-    expect(screen.getByText(MSG_SECURITY.stepRecoveryHint)).toBeInTheDocument();
-    fireEvent.change(recovery, { target: { value: 'k7p2m-9x4qd' } });
+    const code = screen.getByLabelText(CODE);
+    // typed as it was saved: nothing of it is stripped
+    fireEvent.change(code, { target: { value: 'k7p2m-9x4qd' } });
+    expect(code).toHaveValue('k7p2m-9x4qd');
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByText('admin dashboard')).toBeInTheDocument();
     expect(bodies).toEqual([{ ticket: 'ticket-1', code: 'k7p2m-9x4qd' }]);
+    expect(info).toHaveBeenCalledWith('9 recovery codes left');
+    expect(recoveryCodesLeftText(1)).toBe('1 recovery code left');
+  });
+
+  it('says a reused recovery code was already used, at the field', async () => {
+    vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    withTwoFactor(() =>
+      jsonResponse(400, {
+        message: MSG_SECURITY.recoveryCodeUsed,
+        errors: [{ field: 'code', message: MSG_SECURITY.recoveryCodeUsed }],
+      }),
+    );
+    renderRoutes(routes, ['/admin-login']);
+    await passwordStep();
+    fireEvent.change(screen.getByLabelText(CODE), { target: { value: 'k7p2m-9x4qd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expectPointedAt(screen.getByLabelText(CODE), MSG_SECURITY.recoveryCodeUsed));
+  });
+
+  it("tells in the card that the account's codes are locked (429)", async () => {
+    withTwoFactor(() => jsonResponse(429, { message: MSG_SECURITY.codesLocked }));
+    renderRoutes(routes, ['/admin-login']);
+    await passwordStep();
+    fireEvent.change(screen.getByLabelText(CODE), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG_SECURITY.codesLocked);
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('goes back to the password step, saying why, when the ticket has expired or burnt', async () => {
@@ -119,7 +143,7 @@ describe('the second step of a login (two-step sign-in)', () => {
     withTwoFactor(() => jsonResponse(401, { message: MSG_SECURITY.signInExpired }));
     const { router } = renderRoutes(routes, ['/admin-login']);
     await passwordStep();
-    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.change(screen.getByLabelText(CODE), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'Admin Login' });
@@ -129,7 +153,7 @@ describe('the second step of a login (two-step sign-in)', () => {
     // the email is kept; the visitor is still on the login, not sent home by the 401
     expect(screen.getByLabelText('Email')).toHaveValue('admin@bitmesra.ac.in');
     expect(router.state.location.pathname).toBe('/admin-login');
-    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+    expect(screen.queryByLabelText(CODE)).toBeNull();
   });
 
   it('goes back to the password from "Back to password"', async () => {

@@ -2,7 +2,7 @@ import { MSG, ZVerifyEmailRequest } from '@bit/contract';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { AuthCard } from '../../../components/ui/auth-card';
-import { Button, SubmitButton } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { errorMessage } from '../../../lib/api-client';
@@ -70,10 +70,20 @@ function VerifyEmail({ email, role }: { email: string; role: TSignupRole }) {
         <SubmitButton className="w-full" pending={verify.isPending} pendingText="Verifying…">
           Verify email
         </SubmitButton>
-        <Button variant="secondary" className="w-full" onClick={onResend} disabled={resend.isPending}>
-          Resend OTP
-        </Button>
       </form>
+      {/* a secondary action, apart from the form and below it, so it never reads as a second field's
+          button beside "6-digit code" (issue 51 row 24); its words are SPEC's */}
+      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-1 text-sm text-slate-600">
+        No code, or it expired?
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={resend.isPending}
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900 disabled:opacity-60"
+        >
+          Resend OTP
+        </button>
+      </p>
     </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { TUser } from '@bit/contract';
+import { MSG_SECURITY, type TUser } from '@bit/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -198,5 +198,36 @@ describe('manage authorities', () => {
     expect(card).toHaveTextContent('Awaiting approval');
     expect(card).toHaveTextContent('Warden · Hostel 4');
     expect(within(card as HTMLElement).getByRole('button', { name: 'Approve Zoya New' })).toBeInTheDocument();
+  });
+  it("turns off an authority's two-step sign-in after asking, and marks the row off", async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
+    const deleted: string[] = [];
+    mockFetch({
+      'GET /api/admin/authorities': () =>
+        jsonResponse(200, {
+          count: 2,
+          page: 1,
+          pageSize: 20,
+          data: [{ ...authority(2, 'Zoya New', true), twoFactor: true }, authority(3, 'Carl Approved', true)],
+        }),
+      'DELETE /api/admin/users/2/two-factor': (url) => {
+        deleted.push(url);
+        return jsonResponse(200, { message: MSG_SECURITY.adminResetDone });
+      },
+    });
+    renderRoutes(routes, ['/manage-authorities']);
+    const row = (await screen.findByRole('rowheader', { name: 'Zoya New' })).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent(MSG_SECURITY.authorityHasIt);
+    // offered only where it is on
+    expect(screen.queryByRole('button', { name: 'Turn off two-step sign-in for Carl Approved' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Turn off two-step sign-in for Zoya New' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn off two-step sign-in for Zoya New?' });
+    expect(dialog).toHaveAccessibleDescription(MSG_SECURITY.adminResetExplained);
+    expect(deleted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG_SECURITY.adminResetAction }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(`${MSG_SECURITY.adminResetDone}: Zoya New`));
+    expect(deleted).toHaveLength(1);
+    await waitFor(() => expect(row).not.toHaveTextContent(MSG_SECURITY.authorityHasIt));
+    expect(within(row).queryByRole('button', { name: /Turn off two-step sign-in/ })).toBeNull();
   });
 });

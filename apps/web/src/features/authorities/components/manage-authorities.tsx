@@ -1,4 +1,4 @@
-import type { TUser } from '@bit/contract';
+import { adminResetQuestion, MSG_SECURITY, type TUser } from '@bit/contract';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Pagination } from '../../../components/pagination';
@@ -13,6 +13,7 @@ import { useErrorToast } from '../../../hooks/use-error-toast';
 import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
 import { errorMessage } from '../../../lib/api-client';
 import { AUTHORITIES_PAGE_SIZE, useAuthorities, useAwaitingCount } from '../api/get-authorities';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { useSetApproval } from '../api/set-approval';
 
 const AUTHORITY_TEXT = {
@@ -58,7 +59,20 @@ function ApprovalBadge({ user }: { user: TUser }) {
   );
 }
 
-/** /manage-authorities: the admin approves new authorities or withdraws an approval. */
+/** Whether the authority's two-step sign-in is on (CONTRACT 6.7: the admin may turn it off). */
+function TwoFactorBadge({ user }: { user: TUser }) {
+  if (!user.twoFactor) return null;
+  return (
+    <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+      {MSG_SECURITY.authorityHasIt}
+    </span>
+  );
+}
+
+/**
+ * /manage-authorities: the admin approves new authorities or withdraws an approval, and turns off the
+ * two-step sign-in of one who lost the phone and the recovery codes (CONTRACT 6.7), after asking.
+ */
 export function ManageAuthorities() {
   useDocumentTitle('Manage Authorities');
   const [page, setPage] = useState(1);
@@ -82,8 +96,27 @@ export function ManageAuthorities() {
   const rows = useStableOrder(page, list.data?.data ?? [], list.isPlaceholderData);
   // Revoke asks first: one click took away someone's access (issue 33 row 8)
   const [revoking, setRevoking] = useState<TUser | null>(null);
+  const reset = useResetTwoFactor();
+  const [resetting, setResetting] = useState<TUser | null>(null);
+  const resetTwoFactor = (user: TUser) =>
+    reset.mutate(user, {
+      onSuccess: ({ message }) => toast.success(`${message}: ${user.name}`),
+      onError: (error) => toast.error(errorMessage(error, MSG_SECURITY.adminResetFailed)),
+    });
   // a table from Tailwind's sm on, cards below it: nothing to scroll sideways on a phone
   const wide = useMediaQuery(SM_UP, true);
+
+  const resetAction = (u: TUser) =>
+    u.twoFactor && (
+      <Button
+        variant="secondary"
+        disabled={reset.isPending && reset.variables?.id === u.id}
+        aria-label={`${MSG_SECURITY.adminResetAction} for ${u.name}`}
+        onClick={() => setResetting(u)}
+      >
+        {MSG_SECURITY.adminResetAction}
+      </Button>
+    );
 
   const action = (u: TUser) => {
     const busy = mutation.isPending && mutation.variables?.user.id === u.id;
@@ -158,9 +191,17 @@ export function ManageAuthorities() {
                         <td className="px-3 py-2">{designationOf(u)}</td>
                         <td className="px-3 py-2">{u.hostelNo ?? '—'}</td>
                         <td className="px-3 py-2">
-                          <ApprovalBadge user={u} />
+                          <div className="flex flex-wrap gap-1">
+                            <ApprovalBadge user={u} />
+                            <TwoFactorBadge user={u} />
+                          </div>
                         </td>
-                        <td className="px-3 py-2 text-right">{action(u)}</td>
+                        <td className="px-3 py-2 text-right">
+                          <div className="flex flex-wrap justify-end gap-2">
+                            {resetAction(u)}
+                            {action(u)}
+                          </div>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -173,14 +214,20 @@ export function ManageAuthorities() {
                   <li key={u.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <h2 className="font-semibold text-slate-900">{u.name}</h2>
-                      <ApprovalBadge user={u} />
+                      <div className="flex flex-wrap gap-1">
+                        <ApprovalBadge user={u} />
+                        <TwoFactorBadge user={u} />
+                      </div>
                     </div>
                     <p className="mt-1 text-sm break-all text-slate-700">{u.email}</p>
                     <p className="mt-1 text-sm text-slate-700">
                       {designationOf(u)}
                       {u.hostelNo !== null ? ` · Hostel ${u.hostelNo}` : ''}
                     </p>
-                    <div className="mt-3">{action(u)}</div>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      {action(u)}
+                      {resetAction(u)}
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -214,6 +261,26 @@ export function ManageAuthorities() {
             }}
           >
             {AUTHORITY_TEXT.confirmRevoke}
+          </Button>
+        </div>
+      </Modal>
+      <Modal
+        open={resetting !== null}
+        onClose={() => setResetting(null)}
+        title={resetting ? adminResetQuestion(resetting.name) : ''}
+        description={MSG_SECURITY.adminResetExplained}
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" data-autofocus onClick={() => setResetting(null)}>
+            {AUTHORITY_TEXT.cancel}
+          </Button>
+          <Button
+            onClick={() => {
+              if (resetting) resetTwoFactor(resetting);
+              setResetting(null);
+            }}
+          >
+            {MSG_SECURITY.adminResetAction}
           </Button>
         </div>
       </Modal>

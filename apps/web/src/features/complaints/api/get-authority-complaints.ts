@@ -11,6 +11,7 @@ const getAuthorityComplaints = (query: TAuthorityQuery, signal?: AbortSignal) =>
       status: query.status,
       overdue: query.overdue ? 'true' : undefined,
       incident: query.incident,
+      assignee: query.assignee || undefined,
       before: query.before,
       q: query.q || undefined,
     },

@@ -26,6 +26,8 @@ export type TAuthorityQuery = {
   q?: string;
   /** only one incident's complaints (CONTRACT 6.1) */
   incident?: number | undefined;
+  /** CONTRACT 7.5: the complaints assigned to the caller, or the scope's assigned to no one */
+  assignee?: 'me' | 'none' | '' | undefined;
   before?: number | undefined;
 };
 

@@ -78,6 +78,28 @@ function StatCards({ stats }: { stats: TStatusCounts | undefined }) {
 }
 
 /**
+ * CONTRACT 7.5: the complaints assigned to this authority, in their scope or not: a count of its own
+ * beside the scope's cards (which add up to the total; these need not be in it), with the way to them.
+ */
+function AssignedToMe({ count }: { count: number | undefined }) {
+  return (
+    <div className={`mt-3 flex flex-wrap items-center justify-between gap-2 ${cardClass}`}>
+      <p className="text-sm text-slate-600">
+        Assigned to me: <span className="text-lg font-bold text-brand-900">{count ?? '—'}</span>
+      </p>
+      {count !== undefined && count > 0 && (
+        <Link
+          to={`${paths.manageComplaints}?assignee=me`}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Show mine
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
  * The authority's home: who they are, links, counts over their scope and the five newest complaints.
  * `children`: what the app adds under the counts once approved (the incidents feature's groups).
  */
@@ -141,6 +163,7 @@ export function AuthorityDashboard({ user, children }: { user: TUser; children?:
       ) : (
         <>
           <StatCards stats={stats} />
+          <AssignedToMe count={query.data?.assignedToMe} />
           {children}
 
           <Card className="mt-6">

@@ -98,3 +98,22 @@ describe('complaint search', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 });
+
+describe('complaint search offline', () => {
+  it('says a search needs a connection while offline, never a search that spins for ever', async () => {
+    serve('/api/complaints/authority', { stats });
+    renderRoutes([{ path: '/', element: <ManageComplaints user={warden} /> }], ['/']);
+    expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    fireEvent(window, new Event('offline'));
+    fireEvent.change(screen.getByLabelText('Search complaints'), { target: { value: 'geyser' } });
+    expect(await screen.findByText(/searching needs a connection/)).toBeInTheDocument();
+    // the list as last read stays
+    expect(screen.getByText('CMP-ABC123')).toBeInTheDocument();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    fireEvent(window, new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/searching needs a connection/)).not.toBeInTheDocument());
+  });
+});

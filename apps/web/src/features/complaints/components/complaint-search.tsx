@@ -1,10 +1,22 @@
 import { MSG_SEARCH, SEARCH_MAX } from '@bit/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { FILTER_DEBOUNCE_MS, useDebouncedText } from '../../../components/filter-bar';
 import { Button } from '../../../components/ui/button';
 import { inputClass, labelClass } from '../../../components/ui/form-field';
+import { useOffline } from '../../../hooks/use-offline';
 
 /** How long typing pauses before the list is searched: one request per pause, not per key. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = FILTER_DEBOUNCE_MS;
+
+/** What the box takes, said in a line that fits the box on a 360 px phone. */
+export const SEARCH_PLACEHOLDER = 'Word, token, roll, room';
+
+/**
+ * Under a search box while offline, once something is typed (issue 51 row 24: "Searching..." for
+ * ever): the search waits for the connection, and runs by itself when it is back.
+ */
+export const SEARCH_OFFLINE =
+  'You are offline: searching needs a connection. It runs once you are back online.';
 
 /** A list's search text as its URL holds it (`?q=`), trimmed; '' for none. */
 export const searchFromParams = (params: URLSearchParams) =>
@@ -17,21 +29,8 @@ export const searchFromParams = (params: URLSearchParams) =>
  */
 export function ComplaintSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const id = useId();
-  const [text, setText] = useState(value);
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-
-  // the URL changed under the box (back, forward, Clear search): show its text
-  useEffect(() => {
-    setText((shown) => (shown.trim() === value ? shown : value));
-  }, [value]);
-
-  useEffect(() => {
-    const q = text.trim();
-    if (q === value) return;
-    const timer = setTimeout(() => latest.current(q), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
+  const typed = useDebouncedText(value, onSearch);
+  const offline = useOffline();
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to jsdom; the role says the same
@@ -41,7 +40,7 @@ export function ComplaintSearch({ value, onSearch }: { value: string; onSearch: 
       className="w-full sm:max-w-md"
       onSubmit={(event) => {
         event.preventDefault();
-        if (text.trim() !== value) onSearch(text.trim());
+        typed.commit();
       }}
     >
       <label htmlFor={id} className={labelClass}>
@@ -51,13 +50,19 @@ export function ComplaintSearch({ value, onSearch }: { value: string; onSearch: 
         id={id}
         type="search"
         className={inputClass}
-        value={text}
+        value={typed.text}
         maxLength={SEARCH_MAX}
-        placeholder="Words, token, roll or room number"
+        // short enough for a 360 px phone (issue 51 row 17: the longer one was cut off)
+        placeholder={SEARCH_PLACEHOLDER}
         autoComplete="off"
         enterKeyHint="search"
-        onChange={(e) => setText(e.target.value)}
+        onChange={typed.onChange}
       />
+      {offline && typed.text.trim() !== '' && (
+        <p role="status" className="mt-1 text-sm text-status-pending">
+          {SEARCH_OFFLINE}
+        </p>
+      )}
     </form>
   );
 }

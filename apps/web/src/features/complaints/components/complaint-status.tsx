@@ -1,5 +1,6 @@
 import {
   COMPLAINT_MESSAGE_MAX,
+  isClosed,
   MSG,
   MSG_CONVERSATION,
   PHOTOS_PER_COMPLAINT,
@@ -21,12 +22,14 @@ import { incidentPath } from '../../../config/paths';
 import { useArrivalFocus } from '../../../hooks/use-arrival-focus';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
+import { useOffline } from '../../../hooks/use-offline';
 import { useSavedCopy } from '../../../hooks/use-saved-copy';
 import { errorMessage } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
 import { lazyWithRetry } from '../../../lib/lazy-with-retry';
 import { complaintCopy } from '../../../lib/saved-copies';
 import { useComplaint } from '../api/get-complaint';
+import { SEARCH_OFFLINE } from './complaint-search';
 import { ComplaintTimeline } from './complaint-timeline';
 import { CLOSED_FOR_MESSAGES_WHY, isConversationOpen } from './conversation-rules';
 import { subTypeLabel } from './format';
@@ -34,6 +37,7 @@ import { OverdueBadge } from './overdue';
 import { PhotoInput, UploadList, usePhotoUploads } from './photo-uploads';
 import { RateOrRating } from './rating';
 import { Reopen } from './reopen-dialog';
+import type { TReplyPickerSlot } from './reply-slot';
 
 // the search shows at once: its check, and zod with it, loads at its first use (lib/form.ts)
 const loadSearchSchema = () => import('./search-schema').then((m) => m.searchSchema);
@@ -64,7 +68,16 @@ function MessageBoxPlaceholder() {
  * admins): found by token, as SPEC's status search always did. The URL's ?token= is the search: it is
  * read on load and written on search.
  */
-export function ComplaintStatus({ user }: { user: TUser }) {
+export function ComplaintStatus({
+  user,
+  replyPicker,
+  aside,
+}: {
+  user: TUser;
+  replyPicker?: TReplyPickerSlot;
+  /** what the app adds under the complaint's details (the grievances feature's link, CONTRACT 7.2) */
+  aside?: ((complaint: TComplaintWithHistory) => ReactNode) | undefined;
+}) {
   useDocumentTitle('Complaint Status');
   const [searchParams, setSearchParams] = useSearchParams();
   const urlToken = tokenInAddress(searchParams);
@@ -88,8 +101,13 @@ export function ComplaintStatus({ user }: { user: TUser }) {
   // "Searching..." for a search, not for the page's own refresh every 30 s: the button would flicker,
   // and a focused button that turns disabled loses the focus
   const [searching, setSearching] = useState(false);
+  // offline a search waits for the connection: said so, never "Searching..." for ever (issue 51 row 24)
+  const offline = useOffline();
+  const [searchedOffline, setSearchedOffline] = useState(false);
   const onSearch = ({ token }: { token: string }) => {
+    setSearchedOffline(navigator.onLine === false);
     if (token !== urlToken) return setSearchParams({ token });
+    if (navigator.onLine === false) return;
     setSearching(true);
     void query.refetch().finally(() => setSearching(false));
   };
@@ -111,10 +129,19 @@ export function ComplaintStatus({ user }: { user: TUser }) {
             autoComplete="off"
             {...form.field('token')}
           />
-          <SubmitButton className="sm:mt-6" pending={query.isLoading || searching} pendingText="Searching...">
+          <SubmitButton
+            className="sm:mt-6"
+            pending={!offline && (query.isLoading || searching)}
+            pendingText="Searching..."
+          >
             Search
           </SubmitButton>
         </form>
+        {offline && searchedOffline && (
+          <p role="status" className="mt-2 text-sm text-status-pending">
+            {SEARCH_OFFLINE}
+          </p>
+        )}
       </Card>
 
       {urlToken ? (
@@ -134,7 +161,10 @@ export function ComplaintStatus({ user }: { user: TUser }) {
             ) : (
               <>
                 <ComplaintDetails complaint={complaint} user={user} />
-                {user.role !== 'admin' && <Conversation complaint={complaint} user={user} />}
+                {aside?.(complaint)}
+                {user.role !== 'admin' && (
+                  <Conversation complaint={complaint} user={user} replyPicker={replyPicker} />
+                )}
               </>
             )
           }
@@ -204,9 +234,12 @@ function ComplaintDetails({
         <Field label="Last updated">
           <DateTime iso={c.updatedAt} />
         </Field>
-        <Field label="Due by">
-          <DateTime iso={c.dueAt} />
-        </Field>
+        {/* a closed complaint is due no more (issue 51 row 24) */}
+        {!isClosed(c.status) && (
+          <Field label="Due by">
+            <DateTime iso={c.dueAt} />
+          </Field>
+        )}
         {c.incident && (
           // CONTRACT 6.1: a student reads the incident's name (its page is the authorities')
           <Field label="Incident" wide>
@@ -249,7 +282,15 @@ function ComplaintDetails({
  * Where the student and the authorities add to the complaint: a message, photos. Open while the
  * complaint is, closed with the reason after; admins only read, so they get none of it.
  */
-function Conversation({ complaint: c, user }: { complaint: TComplaintWithHistory; user: TUser }) {
+function Conversation({
+  complaint: c,
+  user,
+  replyPicker,
+}: {
+  complaint: TComplaintWithHistory;
+  user: TUser;
+  replyPicker?: TReplyPickerSlot | undefined;
+}) {
   const photos = usePhotoUploads();
   const room = PHOTOS_PER_COMPLAINT - c.attachments.length;
   return (
@@ -261,7 +302,7 @@ function Conversation({ complaint: c, user }: { complaint: TComplaintWithHistory
         <>
           <div className="mt-4">
             <Suspense fallback={<MessageBoxPlaceholder />}>
-              <MessageBox complaint={c} />
+              <MessageBox complaint={c} replyPicker={replyPicker} />
             </Suspense>
           </div>
           <div className="mt-6 border-t border-slate-200 pt-4">

@@ -1,6 +1,13 @@
-import { complaintStatusPath, PAGE_SIZE_DEFAULT, type TComplaint, type TComplaintPage } from '@bit/contract';
+import {
+  complaintStatusPath,
+  MSG_SEARCH,
+  PAGE_SIZE_DEFAULT,
+  type TComplaint,
+  type TComplaintPage,
+} from '@bit/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Highlighted, SearchHighlight } from '../../../components/highlighted';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
 import { Age, DateTime, FiledOn } from '../../../components/ui/date-time';
@@ -76,23 +83,60 @@ export function IncidentFilterNote({ incident, onClear }: { incident: string; on
 
 /** Columns more than one list shows. */
 export const columns = {
-  token: { header: 'Token', className: 'font-mono whitespace-nowrap', cell: (c) => c.token },
+  token: {
+    header: 'Token',
+    className: 'font-mono whitespace-nowrap',
+    cell: (c) => <Highlighted text={c.token} />,
+  },
   status: { header: 'Status', cell: statusCell },
   date: { header: 'Date', cell: (c) => <FiledOn iso={c.createdAt} /> },
   student: {
     header: 'Student',
     cell: (c) => (
       <>
-        {c.student.name}
-        {c.student.rollNo && <span className="block text-xs text-slate-500">{c.student.rollNo}</span>}
+        <Highlighted text={c.student.name} />
+        {c.student.rollNo && (
+          <span className="block text-xs text-slate-500">
+            <Highlighted text={c.student.rollNo} />
+          </span>
+        )}
       </>
     ),
   },
 } satisfies Record<string, TComplaintColumn>;
 
-/** Where the problem is: "Hostel 4, room 12" or "College". */
+/** Where the problem is: "Hostel 4, room 12" or "College"; the room marked when a search matched it. */
 export const placeOf = (c: TComplaint) =>
-  c.hostelNo !== null ? `Hostel ${c.hostelNo}${c.roomNo ? `, room ${c.roomNo}` : ''}` : c.type;
+  c.hostelNo !== null ? (
+    <>
+      Hostel {c.hostelNo}
+      {c.roomNo && (
+        <>
+          , room <Highlighted text={c.roomNo} />
+        </>
+      )}
+    </>
+  ) : (
+    c.type
+  );
+
+/**
+ * A list's count line (issue 51 row 9): "1 complaint", "12 complaints", said as the list changes.
+ * Empty until the list is there.
+ */
+export function CountLine({
+  list,
+  className = '',
+}: {
+  list: TComplaintPage | undefined;
+  className?: string;
+}) {
+  return (
+    <p className={`text-sm font-medium text-slate-700 ${className}`} aria-live="polite">
+      {list ? MSG_SEARCH.count(list.count, list.countAtLeast) : ''}
+    </p>
+  );
+}
 
 /**
  * One complaint as a card, for a phone: token, status, problem, where, how old, and its actions,
@@ -113,11 +157,15 @@ function ComplaintCard({
   return (
     <li ref={ref} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading className="font-mono text-sm font-semibold break-all text-slate-900">{c.token}</Heading>
+        <Heading className="font-mono text-sm font-semibold break-all text-slate-900">
+          <Highlighted text={c.token} />
+        </Heading>
         <div className="flex flex-col items-end gap-1">{statusCell(c)}</div>
       </div>
       <p className="mt-2 text-sm text-slate-900">
-        <span className="font-medium">{c.subType}</span>
+        <span className="font-medium">
+          <Highlighted text={c.subType} />
+        </span>
         <span className="text-slate-600"> · {placeOf(c)}</span>
       </p>
       <IncidentLink complaint={c} />
@@ -167,6 +215,7 @@ export function ComplaintTable({
   details,
   onPageChange,
   cardHeading = 'h3',
+  search = '',
 }: {
   query: { isPending: boolean; data: TComplaintPage | undefined };
   label: string;
@@ -179,6 +228,8 @@ export function ComplaintTable({
   onPageChange: (page: number) => void;
   /** The cards' heading level: one below the heading the list sits under (h1 → h2, h2 → h3). */
   cardHeading?: 'h2' | 'h3';
+  /** the list's search: the words it matched are marked in the rows and cards */
+  search?: string;
 }) {
   // one of the two is in the page, never both: screen readers and find-in-page meet each complaint once
   const wide = useMediaQuery(SM_UP, true);
@@ -193,7 +244,7 @@ export function ComplaintTable({
       className="mt-4"
     >
       {(list) => (
-        <>
+        <SearchHighlight q={search}>
           {wide ? (
             <TableScroll label={label}>
               <table className={tableClass}>
@@ -235,7 +286,7 @@ export function ComplaintTable({
             shown={list.data.length}
             onPageChange={onPageChange}
           />
-        </>
+        </SearchHighlight>
       )}
     </QueryState>
   );

@@ -18,7 +18,12 @@ function Chip({ children }: { children: ReactNode }) {
 function EntryBody({ entry, complaint }: { entry: TTimelineEntry; complaint: TComplaintWithHistory }) {
   switch (entry.kind) {
     case 'filed':
-      return <p className="mt-1 text-sm text-slate-800">Filed by {who(entry.by)}</p>;
+      return (
+        <>
+          <p className="mt-1 text-sm text-slate-800">Filed by {who(entry.by)}</p>
+          {entry.remarks && <p className="mt-0.5 text-sm text-slate-600">{entry.remarks}</p>}
+        </>
+      );
     case 'status':
       return (
         <>

@@ -11,6 +11,7 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSchemaForm } from '../../../lib/form';
 import { usePostMessage } from '../api/post-message';
+import { type TReplyPickerSlot, withReply } from './reply-slot';
 
 const SEND_FAILED = 'Failed to send message';
 
@@ -27,7 +28,14 @@ const drafts = new Map<string, string>();
  * Writes on the complaint. A refusal stays under the box until the next try: the closed complaint's
  * 409 or the hourly limit's 429 says more than a toast that goes away.
  */
-export function MessageBox({ complaint }: { complaint: Pick<TComplaint, 'id' | 'token'> }) {
+export function MessageBox({
+  complaint,
+  replyPicker,
+}: {
+  complaint: Pick<TComplaint, 'id' | 'token'> & Partial<Pick<TComplaint, 'student'>>;
+  /** saved replies to put in the message (CONTRACT 7.5) */
+  replyPicker?: TReplyPickerSlot | undefined;
+}) {
   const form = useSchemaForm(loadSchema, { defaultValues: { body: drafts.get(complaint.token) ?? '' } });
   const post = usePostMessage(complaint.token);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -54,6 +62,10 @@ export function MessageBox({ complaint }: { complaint: Pick<TComplaint, 'id' | '
 
   return (
     <form ref={form.ref} noValidate onSubmit={form.submit(onValid)} className="space-y-3">
+      {replyPicker?.((text) => {
+        form.setValue('body', withReply(form.getValues('body'), text), { shouldDirty: true });
+        form.setFocus('body');
+      }, complaint)}
       <TextAreaField
         label="Your message"
         maxLength={COMPLAINT_MESSAGE_MAX}

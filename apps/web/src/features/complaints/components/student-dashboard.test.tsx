@@ -1,5 +1,6 @@
 import { MSG, MSG_CONVERSATION } from '@bit/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../../lib/api-client';
@@ -33,6 +34,46 @@ describe('student dashboard', () => {
     // one page: no pager with nowhere to go
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     expect(screen.queryByText('Page 1 of 1')).toBeNull();
+  });
+
+  it('holds the card of the list until what goes above it has come, so nothing pushes the card down (issue 51 row 23)', async () => {
+    mockFetch({ 'GET /api/complaints/student': () => jsonResponse(200, page([complaint()])) });
+    let settle = () => {};
+    function WithAside() {
+      const [pending, setPending] = useState(true);
+      settle = () => setPending(false);
+      return (
+        <StudentDashboard user={student} aside={<p>Known problems</p>} asidePending={pending}>
+          <p>Under the list</p>
+        </StudentDashboard>
+      );
+    }
+    renderRoutes([{ path: '/student-dashboard', element: <WithAside /> }], ['/student-dashboard']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // what goes above the list has not come: a placeholder holds its place, no card below it yet
+    expect(screen.getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'My Complaints' })).toBeNull();
+    expect(screen.queryByText('Under the list')).toBeNull();
+    act(() => settle());
+    expect(screen.getByText('Known problems')).toBeInTheDocument();
+    expect(await screen.findByText('CMP-ABC123')).toBeInTheDocument();
+    expect(screen.getByText('Under the list')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading...' })).toBeNull();
+  });
+
+  it('draws what the app adds above the list at once when it is there, before the list comes', async () => {
+    mockFetch({ 'GET /api/complaints/student': () => new Promise<Response>(() => {}) });
+    renderRoutes(
+      [
+        {
+          path: '/student-dashboard',
+          element: <StudentDashboard user={student} aside={<p>Known problems</p>} />,
+        },
+      ],
+      ['/student-dashboard'],
+    );
+    expect(screen.getByText('Known problems')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'My Complaints' })).toBeInTheDocument();
   });
 
   it('says so when there are no complaints', async () => {

@@ -9,7 +9,7 @@ export type TPhoto = {
 };
 
 export type TTimelineEntry = { key: string; at: string; by: TWho } & (
-  | { kind: 'filed' }
+  | { kind: 'filed'; remarks: string | null } // remarks: who filed it at the desk, if anyone (CONTRACT 7.5)
   | { kind: 'status'; status: TComplaintStatus; remarks: string | null; reopened: boolean }
   | { kind: 'message'; body: string }
   | { kind: 'photos'; photos: TPhoto[] }
@@ -66,6 +66,7 @@ export function buildTimeline(c: TComplaintWithHistory): TTimelineEntry[] {
             kind: 'filed' as const,
             at: filing.at,
             by: { name: filing.by.name, as: filing.by.designation ?? ROLE_NAMES.student },
+            remarks: filing.remarks,
           },
         ]
       : []),

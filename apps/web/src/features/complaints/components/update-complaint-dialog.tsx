@@ -15,6 +15,8 @@ import { Modal } from '../../../components/ui/modal';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { formSchema, useSchemaForm } from '../../../lib/form';
 import { useUpdateComplaint } from '../api/update-complaint';
+import { AssignControl } from './assign-control';
+import { type TReplyPickerSlot, withReply } from './reply-slot';
 
 type TValues = { status: TComplaintStatus; remarks: string };
 
@@ -29,9 +31,12 @@ const schema = formSchema<TValues, TUpdateComplaintRequest>(ZUpdateComplaintRequ
 export function UpdateComplaintDialog({
   complaint,
   onClose,
+  replyPicker,
 }: {
   complaint: TComplaint | null;
   onClose: () => void;
+  /** saved replies to put in the remarks (CONTRACT 7.5) */
+  replyPicker?: TReplyPickerSlot | undefined;
 }) {
   const form = useSchemaForm(schema, { defaultValues: { status: 'Pending', remarks: '' } });
   const update = useUpdateComplaint();
@@ -62,6 +67,12 @@ export function UpdateComplaintDialog({
           <span className="font-mono">{complaint.token}</span> · {complaint.type} · {complaint.subType}
         </p>
       )}
+      {/* CONTRACT 7.5: the assignee, saved on its own (keyed: a new complaint starts afresh) */}
+      {complaint && (
+        <div className="mt-4">
+          <AssignControl key={complaint.id} complaint={complaint} />
+        </div>
+      )}
       <form ref={form.ref} onSubmit={form.submit(onValid)} className="mt-4 space-y-4" noValidate>
         <SelectField
           label="Status"
@@ -70,6 +81,11 @@ export function UpdateComplaintDialog({
           {...form.field('status')}
           options={COMPLAINT_STATUSES}
         />
+        {complaint &&
+          replyPicker?.((text) => {
+            form.setValue('remarks', withReply(form.getValues('remarks'), text), { shouldDirty: true });
+            form.setFocus('remarks');
+          }, complaint)}
         <TextAreaField label="Remarks" maxLength={REMARKS_MAX} rows={4} {...form.field('remarks')} />
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>

@@ -25,7 +25,8 @@ describe('view complaints', () => {
         ),
     });
     renderRoutes(routes, ['/view-complaints?type=College']);
-    expect(await screen.findByText('1 complaints')).toBeInTheDocument();
+    // one complaint, in the singular (issue 51 row 9)
+    expect(await screen.findByText('1 complaint')).toBeInTheDocument();
     expect(screen.getByLabelText('Type')).toHaveValue('College');
     expect(adminCalls(fetch)[0]).toContain('type=College');
     // the admin reads each complaint's page (its timeline) from its row
@@ -46,7 +47,8 @@ describe('view complaints', () => {
 
     fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Pending' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // each applies as it is chosen: there is no Apply
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3&status=Pending'));
     await waitFor(() => expect(adminCalls(fetch).at(-1)).toContain('hostelNo=3&status=Pending'));
 
@@ -108,9 +110,8 @@ describe('view complaints', () => {
     expect(adminCalls(fetch).at(-1)).not.toContain('before=');
     expect(screen.getByRole('button', { name: 'Overdue' })).toHaveAttribute('aria-pressed', 'true');
 
-    // Apply keeps it; Clear drops it with the rest
+    // another filter keeps it; Clear drops it with the rest
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Pending' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe('?type=Hostel&status=Pending&overdue=true'),
     );
@@ -122,14 +123,16 @@ describe('view complaints', () => {
   it('exports the filters applied, overdue included, as a link to the CSV', async () => {
     mockFetch({ 'GET /api/complaints/admin/all': () => jsonResponse(200, page([complaint()])) });
     renderRoutes(routes, ['/view-complaints?hostelNo=3&type=Hostel&status=Pending&overdue=true&page=2']);
-    await screen.findByText('1 complaints');
+    await screen.findByText('1 complaint');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/complaints/admin/export.csv?hostelNo=3&type=Hostel&status=Pending&overdue=true',
     );
-    // a filter chosen but not applied is not exported
+    // a filter applies, and is exported, as soon as it is chosen (no Apply: issue 51 row 22)
     fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '5' } });
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('hostelNo=3');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('hostelNo=5'),
+    );
     // the file's times are in the server's zone, and the screen says which (CONTRACT 6.6)
     expect(screen.getByText(/^The CSV lists every complaint these filters keep\./)).toHaveTextContent(
       'Times in it are in Asia/Kolkata time (YYYY-MM-DD HH:MM:SS).',

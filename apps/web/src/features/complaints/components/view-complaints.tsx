@@ -1,8 +1,8 @@
-import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, MSG_SEARCH, type TComplaint } from '@bit/contract';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { COMPLAINT_STATUSES, COMPLAINT_TYPES, MSG, SEARCH_MAX, type TComplaint } from '@bit/contract';
+import { useMemo } from 'react';
 import { CsvTimesNote, ExportCsvLink } from '../../../components/export-csv-link';
-import { Button } from '../../../components/ui/button';
+import { FilterBar } from '../../../components/filter-bar';
+import { Highlighted } from '../../../components/highlighted';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { ToggleButton } from '../../../components/ui/toggle-button';
@@ -11,22 +11,21 @@ import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { usePageCursors } from '../../../hooks/use-page-cursors';
-import { exportComplaintsUrl } from '../api/export-complaints';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
+import { exportComplaintsUrl } from '../../../lib/export-url';
 import { useAdminComplaints } from '../api/get-admin-complaints';
 import type { TAdminFilters } from '../api/keys';
-import { ComplaintSearch, NoMatch, searchFromParams } from './complaint-search';
+import { ComplaintSearch, NoMatch } from './complaint-search';
 import {
   ComplaintTable,
+  CountLine,
   columns,
   IncidentFilterNote,
   IncidentLink,
+  placeOf,
   type TComplaintColumn,
   ViewLink,
 } from './complaint-table';
-import { incidentParam, pageFromParams, toParams } from './list-params';
-
-type TFilterForm = Pick<TAdminFilters, 'hostelNo' | 'type' | 'status'>;
-const EMPTY_FORM: TFilterForm = { hostelNo: '', type: '', status: '' };
 
 const FILTERS = [
   { key: 'hostelNo', label: 'Hostel', options: hostelOptions },
@@ -34,18 +33,10 @@ const FILTERS = [
   { key: 'status', label: 'Status', options: COMPLAINT_STATUSES },
 ] as const;
 
-/** Reads the filters from the query string: ?hostelNo=&type=&status=&overdue=true&q=&page=&before= */
-function filtersFromParams(params: URLSearchParams): TAdminFilters {
-  return {
-    hostelNo: params.get('hostelNo') ?? '',
-    type: params.get('type') ?? '',
-    status: params.get('status') ?? '',
-    overdue: params.get('overdue') === 'true',
-    q: searchFromParams(params),
-    incident: incidentParam(params),
-    ...pageFromParams(params),
-  };
-}
+/** The list's filters in its URL: ?hostelNo=&type=&status=&overdue=true&q=&incident=&page=&before= */
+const FILTER_KEYS = ['hostelNo', 'type', 'status', 'overdue', 'q', 'incident'] as const;
+/** What the "Filters" disclosure counts: the fields folded under it on a phone. */
+const FOLDED_KEYS = ['hostelNo', 'type', 'status', 'overdue'] as const;
 
 const ADMIN_COLUMNS: TComplaintColumn[] = [
   columns.token,
@@ -54,12 +45,7 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
     cell: (c) => (
       <>
         {c.type}
-        {c.hostelNo !== null && (
-          <span className="block text-xs text-slate-500">
-            Hostel {c.hostelNo}
-            {c.roomNo ? `, room ${c.roomNo}` : ''}
-          </span>
-        )}
+        {c.hostelNo !== null && <span className="block text-xs text-slate-500">{placeOf(c)}</span>}
       </>
     ),
   },
@@ -68,7 +54,7 @@ const ADMIN_COLUMNS: TComplaintColumn[] = [
     header: 'Problem',
     cell: (c) => (
       <>
-        {c.subType}
+        <Highlighted text={c.subType} />
         <IncidentLink complaint={c} />
       </>
     ),
@@ -96,116 +82,84 @@ const adminActions = (c: TComplaint) => <ViewLink token={c.token} />;
 /** What a card adds for the admin: who filed it and who has it. */
 const adminDetails = (c: TComplaint) => (
   <p className="mt-1 text-xs text-slate-600">
-    {c.student.name}
-    {c.student.rollNo ? ` (${c.student.rollNo})` : ''} ·{' '}
-    {c.assignedTo ? `Assigned to ${c.assignedTo.name}` : 'Not assigned'}
+    <Highlighted text={c.student.name} />
+    {c.student.rollNo && (
+      <>
+        {' ('}
+        <Highlighted text={c.student.rollNo} />)
+      </>
+    )}{' '}
+    · {c.assignedTo ? `Assigned to ${c.assignedTo.name}` : 'Not assigned'}
   </p>
 );
 
 /**
- * Every complaint for the admin, filtered by hostel, type, status and overdue; the URL holds the
- * filters, and the CSV export takes the ones applied.
+ * Every complaint for the admin, filtered by hostel, type, status and overdue, and searched; each
+ * filter applies as it changes (components/filter-bar.tsx), the URL holds them, and the CSV export
+ * takes the ones applied.
  */
 export function ViewComplaints() {
   useDocumentTitle('View Complaints');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const key = searchParams.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
-  const filters = useMemo(() => filtersFromParams(searchParams), [key]);
-  const [form, setForm] = useState<TFilterForm>(filters);
-  const cursors = usePageCursors(
-    `${filters.hostelNo}|${filters.type}|${filters.status}|${filters.overdue}|${filters.q}|${filters.incident ?? ''}`,
+  const url = useUrlFilters(FILTER_KEYS);
+  const { values, page } = url;
+  const filters: TAdminFilters = useMemo(
+    () => ({
+      hostelNo: values.hostelNo,
+      type: values.type,
+      status: values.status,
+      overdue: values.overdue === 'true',
+      q: values.q.trim().slice(0, SEARCH_MAX),
+      incident: /^[1-9][0-9]{0,14}$/.test(values.incident) ? values.incident : undefined,
+      page,
+      before: url.before,
+    }),
+    [values, page, url.before],
   );
+  const cursors = usePageCursors(url.scope);
   // a page opened from a link (or the back button) carries its start in the URL
   cursors.know(filters.page, filters.before);
   const query = useAdminComplaints(filters);
   useErrorToast(query.error, () => MSG.fetchComplaintsFailed);
   const list = query.data;
-
-  // the form follows the URL (first load, back/forward)
-  useEffect(() => {
-    setForm({ hostelNo: filters.hostelNo, type: filters.type, status: filters.status });
-  }, [filters]);
-
-  const set = (k: keyof TFilterForm) => (value: string) => setForm((prev) => ({ ...prev, [k]: value }));
-
-  function onApply(event: FormEvent) {
-    event.preventDefault();
-    setSearchParams(toParams({ ...form, overdue: filters.overdue, q: filters.q }));
-  }
-
-  // one tap: applies at once, with the choices of the form (like Apply), from the first page
-  function onOverdue(overdue: boolean) {
-    setSearchParams(toParams({ ...form, overdue, q: filters.q }));
-  }
-
-  // a new search keeps the filters applied, from the first page
-  const onSearch = (q: string) =>
-    setSearchParams(
-      toParams({
-        hostelNo: filters.hostelNo,
-        type: filters.type,
-        status: filters.status,
-        overdue: filters.overdue,
-        q,
-      }),
-    );
-
-  function onClear() {
-    setForm(EMPTY_FORM);
-    setSearchParams(new URLSearchParams());
-  }
+  const onSearch = (q: string) => url.set({ q });
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.viewComplaints}</h1>
       <Card className="mt-6">
-        <form
-          onSubmit={onApply}
-          aria-label="Filters"
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        <ComplaintSearch value={filters.q} onSearch={onSearch} />
+        <FilterBar
+          label="Filters"
+          className="mt-4"
+          setCount={url.setCount(FOLDED_KEYS)}
+          onClear={url.clear}
+          fieldsClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
         >
           {FILTERS.map(({ key, label, options }) => (
             <SelectField
               key={key}
               label={label}
-              value={form[key]}
-              onChange={(e) => set(key)(e.target.value)}
+              name={key}
+              value={filters[key]}
+              onChange={(e) => url.set({ [key]: e.target.value })}
               placeholder="All"
               options={options}
             />
           ))}
-          <div className="flex gap-3">
-            <Button type="submit">Apply</Button>
-            <Button variant="secondary" onClick={onClear}>
-              Clear
-            </Button>
-          </div>
-        </form>
-      </Card>
-
-      <Card className="mt-6">
-        <ComplaintSearch value={filters.q} onSearch={onSearch} />
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm font-medium text-slate-700" aria-live="polite">
-            {list ? MSG_SEARCH.count(list.count, list.countAtLeast) : ''}
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <ToggleButton pressed={filters.overdue} onPressedChange={onOverdue}>
+          <div className="flex items-end">
+            <ToggleButton pressed={filters.overdue} onPressedChange={(overdue) => url.set({ overdue })}>
               Overdue
             </ToggleButton>
-            <ExportCsvLink href={exportComplaintsUrl(filters)} />
           </div>
+        </FilterBar>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <CountLine list={list} />
+          <ExportCsvLink href={exportComplaintsUrl(filters)} />
         </div>
         {filters.incident && (
-          <IncidentFilterNote
-            incident={filters.incident}
-            onClear={() =>
-              setSearchParams(toParams({ ...filters, incident: undefined, page: 1, before: undefined }))
-            }
-          />
+          <IncidentFilterNote incident={filters.incident} onClear={() => url.set({ incident: '' })} />
         )}
-        <p className="mt-2 text-right text-xs text-slate-600">
+        <p className="mt-2 text-xs text-slate-600 sm:text-right">
           The CSV lists every complaint these filters{filters.q ? ' and this search' : ''} keep.{' '}
           <CsvTimesNote />
         </p>
@@ -213,6 +167,7 @@ export function ViewComplaints() {
           cardHeading="h2"
           query={query}
           label="Complaints"
+          search={filters.q}
           emptyText={
             filters.q ? (
               <NoMatch q={filters.q} onClear={() => onSearch('')} />
@@ -226,9 +181,7 @@ export function ViewComplaints() {
           columns={ADMIN_COLUMNS}
           actions={adminActions}
           details={adminDetails}
-          onPageChange={(page) =>
-            setSearchParams(toParams({ ...filters, page, before: cursors.move(list, page) }))
-          }
+          onPageChange={(to) => url.setPage(to, cursors.move(list, to))}
         />
       </Card>
     </section>

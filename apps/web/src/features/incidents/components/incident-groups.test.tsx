@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneWidth } from '../../../test/screen-width';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
-import { incident } from '../test/fixtures';
+import { incident, linkedComplaint } from '../test/fixtures';
 import { IncidentGroups } from './incident-groups';
 
 afterEach(() => {
@@ -18,6 +18,17 @@ const group = {
   complaintIds: [11, 12, 13, 14, 15, 16, 17],
 };
 
+/** The authority's list: three of the group's seven among its newest (the rest answered as "more"). */
+const listed = {
+  'GET /api/complaints/authority': () =>
+    jsonResponse(200, {
+      data: [11, 12, 13, 99].map((id) => linkedComplaint({ id, token: `CMP-G${id}`, incident: null })),
+      count: 4,
+      page: 1,
+      pageSize: 100,
+    }),
+};
+
 describe('possible incidents on the authority dashboard', () => {
   it('offers a group as one problem and declares it with its complaints preselected', async () => {
     phoneWidth();
@@ -27,6 +38,7 @@ describe('possible incidents on the authority dashboard', () => {
       'GET /api/incidents/groups': () => jsonResponse(200, { data: declared ? [] : [group] }),
       'POST /api/incidents': () =>
         jsonResponse(201, { message: 'Incident declared', data: incident({ id: 42 }) }),
+      ...listed,
     });
     const { router } = renderRoutes(
       [
@@ -39,9 +51,14 @@ describe('possible incidents on the authority dashboard', () => {
       await screen.findByText('Looks like one problem: 7 complaints about Plumbing in Hostel 5'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Declare an incident' }));
-    const title = screen.getByLabelText('Incident title');
+    const title = await screen.findByLabelText('Incident title');
     expect(title).toHaveValue('Plumbing problem in Hostel 5');
     fireEvent.change(title, { target: { value: 'Water supply off in Block B' } });
+    // the complaints it links are listed, each checked; one left out is not linked (issue 51)
+    const picks = screen.getByRole('group', { name: 'Complaints to link' });
+    expect(within(picks).getAllByRole('checkbox')).toHaveLength(3);
+    fireEvent.click(within(picks).getByRole('checkbox', { name: /CMP-G12/ }));
+    expect(screen.getByText('and 4 more complaints of the group')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Declare an incident' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/incidents/42'));
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
@@ -50,14 +67,18 @@ describe('possible incidents on the authority dashboard', () => {
       type: 'Hostel',
       hostelNo: 5,
       subType: 'Plumbing',
-      complaintIds: group.complaintIds,
+      complaintIds: [11, 13, 14, 15, 16, 17],
     });
   });
 
   it('refuses an empty title without asking the server', async () => {
-    const fetch = mockFetch({ 'GET /api/incidents/groups': () => jsonResponse(200, { data: [group] }) });
+    const fetch = mockFetch({
+      'GET /api/incidents/groups': () => jsonResponse(200, { data: [group] }),
+      ...listed,
+    });
     renderRoutes([{ path: '/', element: <IncidentGroups /> }], ['/']);
     fireEvent.click(await screen.findByRole('button', { name: 'Declare an incident' }));
+    await screen.findByLabelText('Incident title');
     fireEvent.change(screen.getByLabelText('Incident title'), { target: { value: '  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Declare an incident' }));
     expect(await screen.findByText('Please give the incident a title')).toBeInTheDocument();

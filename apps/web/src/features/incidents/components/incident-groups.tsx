@@ -1,70 +1,19 @@
-import { INCIDENT_TITLE_MAX, MSG_INCIDENT, type TIncidentGroup } from '@bit/contract';
-import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import { Button, SubmitButton } from '../../../components/ui/button';
+import { MSG_INCIDENT, type TIncidentGroup } from '@bit/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextField } from '../../../components/ui/form-field';
-import { incidentPath } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { useDeclareIncident } from '../api/declare-incident';
 import { useIncidentGroups } from '../api/get-incident-groups';
-import { incidentPlace } from './place';
+import { useComplaintsOf } from '../api/get-link-candidates';
+import { DeclareForm } from './declare-form';
 
 const groupPlace = (g: TIncidentGroup) => (g.type === 'Hostel' ? `Hostel ${g.hostelNo}` : 'the College');
 
-/** The declaration of one group: a title (prefilled), and its complaints preselected. */
-function DeclareForm({ group, onCancel }: { group: TIncidentGroup; onCancel: () => void }) {
-  const navigate = useNavigate();
-  const declare = useDeclareIncident();
-  const [title, setTitle] = useState(`${group.subType} problem in ${incidentPlace(group)}`);
-  const [error, setError] = useState<string | undefined>();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = title.trim();
-    if (!trimmed) return setError(MSG_INCIDENT.titleRequired);
-    if (trimmed.length > INCIDENT_TITLE_MAX) return setError(MSG_INCIDENT.titleLong);
-    // the promise, not mutate's callbacks: the groups are read again on success, and this group
-    // (declared now) leaves the list, this form with it, before mutate's callbacks would run
-    declare
-      .mutateAsync({
-        title: trimmed,
-        type: group.type,
-        hostelNo: group.type === 'Hostel' ? group.hostelNo : null,
-        subType: group.subType,
-        complaintIds: group.complaintIds,
-      } as Parameters<typeof declare.mutate>[0])
-      .then(
-        ({ data }) => {
-          toast.success(MSG_INCIDENT.created);
-          navigate(incidentPath(data.id));
-        },
-        (e) => toast.error(errorMessage(e, MSG_INCIDENT.complaintIdsMismatch)),
-      );
-  };
-  return (
-    <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3">
-      <TextField
-        label="Incident title"
-        maxLength={INCIDENT_TITLE_MAX}
-        value={title}
-        error={error}
-        onChange={(e) => {
-          setTitle(e.target.value);
-          setError(undefined);
-        }}
-      />
-      <p className="text-xs text-slate-600">{group.complaintIds.length} complaints will be linked.</p>
-      <div className="flex flex-wrap gap-2">
-        <SubmitButton pending={declare.isPending} pendingText="Declaring...">
-          {MSG_INCIDENT.declare}
-        </SubmitButton>
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
+/** The declaration of one group: its complaints listed (read from the list), each preselected. */
+function DeclareGroup({ group, onCancel }: { group: TIncidentGroup; onCancel: () => void }) {
+  const complaints = useComplaintsOf(group.complaintIds, true);
+  if (complaints.isPending) return <p className="mt-3 text-sm text-slate-600">Loading...</p>;
+  const { listed, more } = complaints.data ?? { listed: [], more: group.complaintIds };
+  return <DeclareForm kind={group} complaints={listed} more={more} onCancel={onCancel} />;
 }
 
 /**
@@ -95,7 +44,7 @@ export function IncidentGroups({ enabled = true }: { enabled?: boolean }) {
                   </Button>
                 )}
               </div>
-              {open === key && <DeclareForm group={g} onCancel={() => setOpen(null)} />}
+              {open === key && <DeclareGroup group={g} onCancel={() => setOpen(null)} />}
             </li>
           );
         })}

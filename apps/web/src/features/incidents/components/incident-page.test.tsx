@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneWidth } from '../../../test/screen-width';
 import { jsonResponse, mockFetch, renderRoutes } from '../../../test/utils';
@@ -19,6 +19,8 @@ const complaints = [
 describe('incident page', () => {
   it('lists its complaints and updates them all at once', async () => {
     phoneWidth();
+    const { toast } = await import('react-toastify');
+    const success = vi.spyOn(toast, 'success');
     const fetch = mockFetch({
       'GET /api/incidents/9': () => jsonResponse(200, { data: withComplaints(complaints, { affected: 3 }) }),
       'PUT /api/incidents/9': () =>
@@ -38,7 +40,12 @@ describe('incident page', () => {
     fireEvent.change(screen.getByLabelText('Status for all'), { target: { value: 'Resolved' } });
     fireEvent.change(screen.getByLabelText(/Remarks/), { target: { value: 'Pump repaired' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update all' }));
+    // it asks first, with the count and the status (issue 51); nothing is sent before
+    const ask = await screen.findByRole('dialog', { name: 'Mark 3 complaints Resolved?' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Mark Resolved' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('3 complaints updated'));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'Resolved', remarks: 'Pump repaired' });
   });

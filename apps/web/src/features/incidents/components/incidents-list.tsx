@@ -1,20 +1,27 @@
-import { COMPLAINT_STATUSES, type TComplaintStatus } from '@bit/contract';
+import { COMPLAINT_STATUSES, MSG_INCIDENT, type TComplaintStatus } from '@bit/contract';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { QueryState } from '../../../components/query-state';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField } from '../../../components/ui/form-field';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { incidentPath } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useIncidents } from '../api/get-incidents';
+import { NewIncidentForm } from './declare-form';
 import { incidentPlace } from './place';
 
 const FAILED = 'Could not load the incidents';
 
-/** The incidents in scope (an admin's: all), newest first, filtered by status; the URL holds the filter. */
-export function IncidentsList() {
+/**
+ * The incidents in scope (an admin's: all), newest first, filtered by status; the URL holds the filter.
+ * `declare`: who may declare one here (an approved authority, an admin), with a warden's hostel.
+ */
+export function IncidentsList({ declare }: { declare?: { admin: boolean; hostelNo: number | null } }) {
   useDocumentTitle('Incidents');
+  const [declaring, setDeclaring] = useState(false);
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') ?? '';
   const status = (COMPLAINT_STATUSES as readonly string[]).includes(raw) ? (raw as TComplaintStatus) : '';
@@ -28,7 +35,22 @@ export function IncidentsList() {
   };
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-brand-900">Incidents</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-brand-900">Incidents</h1>
+        {declare && !declaring && (
+          <Button onClick={() => setDeclaring(true)}>{MSG_INCIDENT.declareSelected}</Button>
+        )}
+      </div>
+      {declare && declaring && (
+        <Card className="mt-6">
+          <h2 className="text-lg font-semibold text-brand-900">{MSG_INCIDENT.declare}</h2>
+          <NewIncidentForm
+            admin={declare.admin}
+            hostelNo={declare.hostelNo}
+            onCancel={() => setDeclaring(false)}
+          />
+        </Card>
+      )}
       <Card className="mt-6">
         <SelectField
           label="Filter by status"

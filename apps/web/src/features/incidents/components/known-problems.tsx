@@ -1,10 +1,6 @@
-import { complaintStatusPath, MSG, MSG_INCIDENT, type TComplaintType } from '@bit/contract';
-import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { MSG_INCIDENT, type TComplaintType } from '@bit/contract';
 import { useOpenIncidents } from '../api/get-open-incidents';
-import { useJoinIncident } from '../api/join-incident';
+import { JoinIncident } from './join-incident';
 
 /** What the student has picked on the filing form so far. */
 export type TFilingChoice = {
@@ -17,11 +13,10 @@ export type TFilingChoice = {
 
 /**
  * On the filing form, once the student has picked the hostel and problem (or the department): the
- * open incidents of that choice (CONTRACT 6.1), each with a one-tap "This is my problem too" that
- * files a complaint of their own, linked, and opens its page.
+ * open incidents of that choice (CONTRACT 6.1), each with "This is my problem too" (what it files said
+ * first), or the student's own complaint of it when they reported it already.
  */
 export function KnownProblems({ choice }: { choice: TFilingChoice }) {
-  const navigate = useNavigate();
   const hostelNo = Number(choice.hostelNo);
   const ready =
     choice.subType !== '' && (choice.type === 'College' || (Number.isInteger(hostelNo) && hostelNo >= 1));
@@ -33,7 +28,6 @@ export function KnownProblems({ choice }: { choice: TFilingChoice }) {
     },
     ready,
   );
-  const join = useJoinIncident();
   const incidents = ready ? (query.data ?? []) : [];
   if (incidents.length === 0) return null;
   return (
@@ -47,30 +41,11 @@ export function KnownProblems({ choice }: { choice: TFilingChoice }) {
             <p className="min-w-0 break-words text-slate-900">
               {MSG_INCIDENT.knownProblem(incident.title, incident.status, incident.affected)}
             </p>
-            <Button
-              variant="secondary"
-              disabled={join.isPending}
-              aria-label={`${MSG_INCIDENT.joinButton}: ${incident.title}`}
-              onClick={() =>
-                join
-                  .mutateAsync({
-                    id: incident.id,
-                    body: {
-                      roomNo: choice.type === 'Hostel' && choice.roomNo.trim() ? choice.roomNo.trim() : null,
-                      description: choice.description.trim() ? choice.description : null,
-                    },
-                  })
-                  .then(
-                    ({ token }) => {
-                      toast.success(MSG.complaintFiled(token));
-                      navigate(complaintStatusPath(token));
-                    },
-                    (error) => toast.error(errorMessage(error, MSG.fileFailed)),
-                  )
-              }
-            >
-              {MSG_INCIDENT.joinButton}
-            </Button>
+            <JoinIncident
+              incident={incident}
+              roomNo={choice.type === 'Hostel' ? choice.roomNo : null}
+              description={choice.description}
+            />
           </li>
         ))}
       </ul>

@@ -2,13 +2,14 @@ import { MSG_INCIDENT, type TOpenIncident } from '@bit/contract';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useOpenIncidents } from '../api/get-open-incidents';
+import { JoinIncident } from './join-incident';
 import { incidentPlace } from './place';
 
 function IncidentLines({ incidents }: { incidents: TOpenIncident[] }) {
   return (
     <ul className="mt-3 divide-y divide-slate-100">
       {incidents.map((i) => (
-        <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+        <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
           <span className="min-w-0 break-words text-slate-900">
             <span className="font-medium">{i.title}</span>
             <span className="text-slate-600">
@@ -17,6 +18,9 @@ function IncidentLines({ incidents }: { incidents: TOpenIncident[] }) {
             </span>
           </span>
           <StatusBadge status={i.status} />
+          <div className="w-full">
+            <JoinIncident incident={i} />
+          </div>
         </li>
       ))}
     </ul>
@@ -34,10 +38,12 @@ export function OpenIncidents({ hostelNo }: { hostelNo: number | null }) {
   if (incidents.length === 0) return null;
   return (
     <Card className="mt-6">
-      <h2 className="text-lg font-semibold text-brand-900">Known problems</h2>
+      <h2 className="text-lg font-semibold text-brand-900" id="known-problems">
+        Known problems
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Already reported and being handled. Filing about one of these? Pick it on the filing form and choose “
-        {MSG_INCIDENT.joinButton}”.
+        Already reported and being handled. Yours too? Choose “{MSG_INCIDENT.joinButton}” to file a linked
+        complaint and hear of every update.
       </p>
       <IncidentLines incidents={incidents} />
     </Card>

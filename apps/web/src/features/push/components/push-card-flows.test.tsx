@@ -99,4 +99,33 @@ describe('push card flows (CONTRACT 6.3)', () => {
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('keeps the reason in the card when the server refuses the subscription, and leaves the browser unsubscribed', async () => {
+    const browser = browserWithPush('default');
+    mockFetch({
+      'GET /api/push/key': () => jsonResponse(200, { key: KEY }),
+      'POST /api/me/push-subscriptions': () =>
+        jsonResponse(400, { message: 'endpoint must be a push service on the public internet' }),
+    });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: MSG_PUSH_WEB.turnOn }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      MSG_PUSH_WEB.failedBecause('endpoint must be a push service on the public internet'),
+    );
+    expect(await screen.findByText(MSG_PUSH_WEB.off)).toBeInTheDocument();
+    expect(browser.made.unsubscribe).toHaveBeenCalled();
+  });
+
+  it('says the browser’s reason when its push service cannot be reached', async () => {
+    const browser = browserWithPush('default');
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    mockFetch({ 'GET /api/push/key': () => jsonResponse(200, { key: KEY }) });
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: MSG_PUSH_WEB.turnOn }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      MSG_PUSH_WEB.failedBecause('Registration failed - push service error'),
+    );
+  });
 });

@@ -4,8 +4,12 @@
  */
 export type TReportFilters = { from: string; to: string; type: string; hostelNo: string };
 
+/** The grievance report's period: the days the complaint report on screen covers. */
+export type TGrievanceReportPeriod = { from: string; to: string };
+
 /** Every reports query key starts here. */
 export const reportKeys = {
   all: ['reports'] as const,
   report: (filters: TReportFilters) => ['reports', 'report', filters] as const,
+  grievances: (period: TGrievanceReportPeriod) => ['reports', 'grievances', period] as const,
 };

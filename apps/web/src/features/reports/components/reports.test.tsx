@@ -130,16 +130,16 @@ describe('reports', () => {
     const { router } = renderRoutes(routes, ['/reports']);
     fireEvent.change(await screen.findByLabelText('Hostel'), { target: { value: '3' } });
     answer(jsonResponse(200, report));
-    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
+    // a choice applies at once: the report of hostel 3 is the one asked for
+    await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025 · Hostel 3');
 
     // the server's dates filled the empty fields; the hostel picked meanwhile stayed
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-01-01'));
     expect(screen.getByLabelText('Hostel')).toHaveValue('3');
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?hostelNo=3'));
   });
 
-  it('puts a new period and filters in the URL and asks for that report', async () => {
+  it('puts a new period and filters in the URL as each is chosen, and asks for that report', async () => {
     const fetch = mockFetch({
       'GET /api/complaints/admin/report': (url) => {
         const q = new URL(url, 'http://x').searchParams;
@@ -158,7 +158,6 @@ describe('reports', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-02-28' } });
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'Hostel' } });
     fireEvent.change(screen.getByLabelText('Hostel'), { target: { value: '3' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
     await waitFor(() =>
       expect(router.state.location.search).toBe('?from=2025-02-01&to=2025-02-28&type=Hostel&hostelNo=3'),
@@ -230,7 +229,6 @@ describe('reports', () => {
     const { router } = renderRoutes(routes, ['/reports']);
     await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'College' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=College'));
     await waitFor(() => expect(reportCalls(fetch).at(-1)).toBe('/api/complaints/admin/report?type=College'));
     expect(screen.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
@@ -270,14 +268,18 @@ describe('reports', () => {
 
   it('says a period over 366 days once, under the date that was changed, keeping the report and its heading', async () => {
     const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
-    const fetch = mockFetch({ 'GET /api/complaints/admin/report': () => jsonResponse(200, report) });
+    const fetch = mockFetch({
+      'GET /api/complaints/admin/report': () => jsonResponse(200, report),
+      // the grievances of the period shown (CONTRACT 7.4), below the complaints' figures
+      'GET /api/admin/grievances/report': () =>
+        jsonResponse(200, { from: report.from, to: report.to, rows: [] }),
+    });
     const { router } = renderRoutes(routes, ['/reports']);
     await screen.findByText('Complaints filed from 1 Jan 2025 to 31 Mar 2025');
     await waitFor(() => expect(screen.getByLabelText('From')).toHaveValue('2025-01-01'));
 
     // From moved more than a year before To: said under From, which was changed (the server names To)
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2023-12-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     const from = screen.getByLabelText('From');
     await waitFor(() => expectPointedAt(from, MSG_REPORT.rangeTooLong));
     expect(screen.getByLabelText('To')).not.toHaveAttribute('aria-invalid');
@@ -295,19 +297,16 @@ describe('reports', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
     expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-02' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expectPointedAt(screen.getByLabelText('To'), MSG_REPORT.rangeTooLong));
     expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
     // and a To before From, under To, which was changed
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2024-12-31' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expectPointedAt(screen.getByLabelText('To'), MSG_REPORT.rangeReversed));
     expect(reportCalls(fetch)).toHaveLength(1);
     expect(error).not.toHaveBeenCalled();
 
     // 366 days is a period the server takes
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2025-01-01&to=2026-01-01'));
   });
 

@@ -1,46 +1,34 @@
 import { COMPLAINT_TYPES, MSG, periodIssue, REPORT_DAYS_DEFAULT, type TReport } from '@bit/contract';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { CsvTimesNote, ExportCsvLink } from '../../../components/export-csv-link';
+import { FilterBar } from '../../../components/filter-bar';
 import { QueryState } from '../../../components/query-state';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SelectField, TextField } from '../../../components/ui/form-field';
-import { TableScroll } from '../../../components/ui/table-scroll';
 import { ToggleButton } from '../../../components/ui/toggle-button';
 import { SHELL_HEADINGS } from '../../../config/headings';
 import { hostelOptions } from '../../../config/options';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
-import { SM_UP, useMediaQuery } from '../../../hooks/use-media-query';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { addDays, formatDay, formatMonth, localDay, yearBefore } from '../../../lib/dates';
-import { exportComplaintsUrl } from '../api/export-complaints';
+import { exportComplaintsUrl } from '../../../lib/export-url';
 import { useReport } from '../api/get-report';
 import type { TReportFilters } from '../api/keys';
 import { BarsChart, MonthChart, MonthChartKey } from './charts';
+import { FigureTable, Part } from './figure-table';
 import { formatCount, formatHours } from './format';
+import { GrievanceReport } from './grievance-report';
 
 const REPORT_FAILED = 'Failed to load the report';
 
 /** The server's period without dates (the contract's zod-free period.ts: no schema comes with it). */
 export const DEFAULT_DAYS = REPORT_DAYS_DEFAULT;
 
-/** Reads the report's filters from the query string: ?from=&to=&type=&hostelNo= */
-function filtersFromParams(params: URLSearchParams): TReportFilters {
-  return {
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
-    type: params.get('type') ?? '',
-    hostelNo: params.get('hostelNo') ?? '',
-  };
-}
-
-function toParams(filters: TReportFilters) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return params;
-}
+/** The report's filters in its URL: ?from=&to=&type=&hostelNo= */
+const FILTER_KEYS = ['from', 'to', 'type', 'hostelNo'] as const;
 
 type TRange = { from: string; to: string };
 
@@ -91,10 +79,8 @@ function isPeriod(filters: TRange, period: (typeof PERIODS)[number], today: stri
  */
 export function Reports() {
   useDocumentTitle('Reports');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const key = searchParams.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
-  const filters = useMemo(() => filtersFromParams(searchParams), [key]);
+  const url = useUrlFilters(FILTER_KEYS);
+  const filters: TReportFilters = url.values;
   const query = useReport(filters);
   // A 400 that names fields is said under them and nowhere else: no toast, no banner (issue 33 row 9).
   const refused = query.error instanceof ApiError ? (query.error.errors ?? []) : [];
@@ -142,24 +128,32 @@ export function Reports() {
     setForm((prev) => ({ ...prev, [field]: value }));
   };
 
-  function onApply(event: FormEvent) {
-    event.preventDefault();
+  // Each field applies as it changes (one filter bar for every screen, issue 50 item 7), a period
+  // the contract refuses excepted: that one is said under its date and not asked for.
+  function apply(next: TReportFilters) {
     const applied = { from: filters.from || (echoed?.from ?? ''), to: filters.to || (echoed?.to ?? '') };
-    const refusing = periodRefusal(form, applied);
+    const refusing = periodRefusal(next, applied);
     if (refusing) {
       setRefusal(refusing);
       return;
     }
     // the server's own period, untouched, stays the server's: its dates stay out of the URL
     const serversPeriod =
-      !filters.from && !filters.to && echoed && form.from === echoed.from && form.to === echoed.to;
-    const next = toParams(serversPeriod ? { ...form, from: '', to: '' } : form);
-    if (next.toString() === key) void query.refetch();
-    else setSearchParams(next);
+      !filters.from && !filters.to && echoed && next.from === echoed.from && next.to === echoed.to;
+    const change = serversPeriod ? { ...next, from: '', to: '' } : next;
+    // a field set back to what is shown asks for nothing
+    if (FILTER_KEYS.some((k) => change[k] !== filters[k])) url.set(change);
   }
 
+  const change = (field: keyof TReportFilters) => (value: string) => {
+    set(field)(value);
+    // a date typed part way is '' in the field: nothing to ask for yet
+    if ((field === 'from' || field === 'to') && value === '' && form[field] !== '') return;
+    apply({ ...form, [field]: value });
+  };
+
   function onClear() {
-    if (key) setSearchParams(new URLSearchParams());
+    if (url.setCount() > 0) url.clear();
     else setForm({ from: echoed?.from ?? '', to: echoed?.to ?? '', type: '', hostelNo: '' });
   }
 
@@ -197,64 +191,63 @@ export function Reports() {
       </p>
 
       <Card className="mt-6 print:hidden">
-        <form ref={formRef} onSubmit={onApply} noValidate aria-label="Report filters">
-          <fieldset>
+        <FilterBar
+          label="Report filters"
+          formRef={formRef}
+          setCount={url.setCount()}
+          onClear={onClear}
+          invalid={refusal !== null || refused.length > 0}
+          fieldsClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start"
+        >
+          <fieldset className="sm:col-span-2 lg:col-span-5">
             <legend className="mb-2 text-sm font-medium text-slate-700">Period</legend>
             <div className="flex flex-wrap gap-2">
               {PERIODS.map((period) => (
                 <ToggleButton
                   key={period.label}
                   pressed={isPeriod(filters, period, today)}
-                  onPressedChange={() => setSearchParams(toParams({ ...form, ...period.range(today) }))}
+                  onPressedChange={() => url.set({ ...form, ...period.range(today) })}
                 >
                   {period.label}
                 </ToggleButton>
               ))}
             </div>
           </fieldset>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
-            <TextField
-              label="From"
-              type="date"
-              name="from"
-              value={form.from}
-              onChange={(e) => set('from')(e.target.value)}
-              error={errorOf('from')}
-            />
-            <TextField
-              label="To"
-              type="date"
-              name="to"
-              value={form.to}
-              onChange={(e) => set('to')(e.target.value)}
-              error={errorOf('to')}
-            />
-            <SelectField
-              label="Type"
-              name="type"
-              value={form.type}
-              onChange={(e) => set('type')(e.target.value)}
-              placeholder="All"
-              options={COMPLAINT_TYPES}
-              error={errorOf('type')}
-            />
-            <SelectField
-              label="Hostel"
-              name="hostelNo"
-              value={form.hostelNo}
-              onChange={(e) => set('hostelNo')(e.target.value)}
-              placeholder="All"
-              options={hostelOptions}
-              error={errorOf('hostelNo')}
-            />
-            <div className="flex gap-3 lg:mt-6">
-              <Button type="submit">Apply</Button>
-              <Button variant="secondary" onClick={onClear}>
-                Clear
-              </Button>
-            </div>
-          </div>
-        </form>
+          <TextField
+            label="From"
+            type="date"
+            name="from"
+            value={form.from}
+            onChange={(e) => change('from')(e.target.value)}
+            error={errorOf('from')}
+          />
+          <TextField
+            label="To"
+            type="date"
+            name="to"
+            value={form.to}
+            onChange={(e) => change('to')(e.target.value)}
+            error={errorOf('to')}
+          />
+          <SelectField
+            label="Type"
+            name="type"
+            value={form.type}
+            onChange={(e) => change('type')(e.target.value)}
+            placeholder="All"
+            options={COMPLAINT_TYPES}
+            error={errorOf('type')}
+          />
+          <SelectField
+            label="Hostel"
+            name="hostelNo"
+            value={form.hostelNo}
+            onChange={(e) => change('hostelNo')(e.target.value)}
+            placeholder="All"
+            options={hostelOptions}
+            error={errorOf('hostelNo')}
+          />
+        </FilterBar>
       </Card>
 
       {refused.length > 0 ? (
@@ -278,6 +271,9 @@ export function Reports() {
           )}
         </QueryState>
       )}
+
+      {/* CONTRACT 7.4: the grievances of the period the complaint figures cover */}
+      {shown && <GrievanceReport period={{ from: shown.report.from, to: shown.report.to }} />}
     </section>
   );
 }
@@ -299,98 +295,6 @@ function Hours({ value }: { value: number | null }) {
       <span aria-hidden="true">—</span>
       <span className="sr-only">No data</span>
     </>
-  );
-}
-
-/**
- * A titled part of the report, kept on one printed page where it fits. Not a landmark: its table is
- * the named region (TableScroll), and two regions of one name would only repeat each other.
- */
-function Part({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="mt-6 break-inside-avoid">
-      <Card className="print:border-slate-300 print:shadow-none">
-        <h2 className="text-lg font-semibold text-brand-900">{title}</h2>
-        {children}
-      </Card>
-    </div>
-  );
-}
-
-const thClass = 'px-3 py-2 font-semibold whitespace-nowrap text-slate-700';
-const tdClass = 'px-3 py-2 whitespace-nowrap text-slate-800';
-const numClass = 'text-right tabular-nums';
-
-type TColumn = { header: string; numeric?: boolean };
-
-/**
- * A table of figures: the first column names the row, numbers are right-aligned. Below Tailwind's
- * `sm`, each row is a small list of its figures instead, so nothing scrolls sideways on a phone.
- */
-function FigureTable({
-  caption,
-  columns,
-  rows,
-}: {
-  caption: string;
-  columns: readonly TColumn[];
-  rows: ReadonlyArray<{ key: string; cells: ReactNode[] }>;
-}) {
-  const wide = useMediaQuery(SM_UP, true);
-  if (!wide) {
-    return (
-      <ul aria-label={caption} className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
-        {rows.map((row) => (
-          <li key={row.key} className="break-inside-avoid p-3">
-            <p className="text-sm font-medium text-slate-900">{row.cells[0]}</p>
-            <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-sm">
-              {columns.slice(1).map((c, i) => (
-                <div key={c.header} className="contents">
-                  <dt className="text-slate-600">{c.header}</dt>
-                  <dd className={`text-slate-800 ${numClass}`}>{row.cells[i + 1]}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  return (
-    <TableScroll label={caption}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.numeric ? `${thClass} ${numClass}` : thClass}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {rows.map((row) => (
-            <tr key={row.key} className="break-inside-avoid">
-              {row.cells.map((cell, i) =>
-                i === 0 ? (
-                  <th key={columns[i]?.header} scope="row" className={`${tdClass} font-medium`}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td
-                    key={columns[i]?.header}
-                    className={columns[i]?.numeric ? `${tdClass} ${numClass}` : tdClass}
-                  >
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }
 

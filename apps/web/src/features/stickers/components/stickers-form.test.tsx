@@ -104,4 +104,20 @@ describe('QR stickers form', () => {
     download();
     await waitFor(() => expect(error).toHaveBeenLastCalledWith(MSG_STICKERS.notOwnHostel(4)));
   });
+
+  it("says so when the hour's sheets are used up (429), and saves nothing", async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    mockFetch({
+      'GET /api/stickers.pdf': () =>
+        new Response(JSON.stringify({ message: MSG_STICKERS.tooManySheets }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '3600' },
+        }),
+    });
+    renderRoutes(asWarden, ['/stickers']);
+    pick('Rooms', '7');
+    download();
+    await waitFor(() => expect(error).toHaveBeenLastCalledWith(MSG_STICKERS.tooManySheets));
+    expect(clicked).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ afterEach(() => {
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const QR = 'data:image/svg+xml;base64,PHN2Zy8+';
 const CODES = Array.from({ length: 10 }, (_, i) => `k7p2m-9x4q${i}`);
+const PASSWORD = 'Passw0rd!23';
 
 type TStatus = { on: boolean; required: boolean; recoveryCodesLeft: number };
 
@@ -30,10 +31,23 @@ function server(
       message: MSG_SECURITY.codeWrong,
       errors: [{ field: 'code', message: MSG_SECURITY.codeWrong }],
     });
+  const wrongPassword = () =>
+    jsonResponse(400, {
+      message: MSG_SECURITY.wrongPassword,
+      errors: [{ field: 'password', message: MSG_SECURITY.wrongPassword }],
+    });
   const fetch = mockFetch({
     'GET /api/me/two-factor': () => jsonResponse(200, { data: status }),
-    'POST /api/me/two-factor': () =>
-      jsonResponse(200, { secret: SECRET, otpauthUrl: `otpauth://totp/BIT?secret=${SECRET}`, qrCode: QR }),
+    'POST /api/me/two-factor': (_url, init) => {
+      const body = JSON.parse(String(init?.body));
+      sent.push({ method: 'start', body });
+      if (body.password !== PASSWORD) return wrongPassword();
+      return jsonResponse(200, {
+        secret: SECRET,
+        otpauthUrl: `otpauth://totp/BIT?secret=${SECRET}`,
+        qrCode: QR,
+      });
+    },
     'POST /api/me/two-factor/confirm': (_url, init) => {
       const body = JSON.parse(String(init?.body));
       sent.push({ method: 'confirm', body });
@@ -44,6 +58,7 @@ function server(
     'DELETE /api/me/two-factor': (_url, init) => {
       const body = JSON.parse(String(init?.body));
       sent.push({ method: 'delete', body });
+      if (body.password !== PASSWORD) return wrongPassword();
       if (!codeOk(body.code)) return wrong();
       status = { ...status, on: false, recoveryCodesLeft: 0 };
       return jsonResponse(200, { message: MSG_SECURITY.twoFactorOff });
@@ -71,14 +86,36 @@ const focusedHeading = async (name: string) => {
 };
 
 describe('two-step sign-in screen', () => {
-  /** Opens the set-up from the state "off", its heading focused. */
+  /** Opens the set-up from the state "off" with the password (CONTRACT 6.7), its QR code shown. */
   async function openSetUp() {
     expect(
       await screen.findByRole('heading', { level: 2, name: MSG_SECURITY.twoFactorOff }),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
     await focusedHeading('Set up two-step sign-in');
+    expect(screen.getByText(MSG_SECURITY.startHint)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('img', { name: 'QR code to scan with your authenticator app' });
+    await focusedHeading('Set up two-step sign-in');
   }
+
+  it('asks for the password before the set-up, marking a wrong one at the field', async () => {
+    const error = vi.spyOn(toast, 'error').mockImplementation(() => 0);
+    const { sent } = server({ on: false, required: false, recoveryCodesLeft: 0 });
+    renderScreen();
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up' }));
+    await focusedHeading('Set up two-step sign-in');
+    const password = screen.getByLabelText('Your password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    fireEvent.change(password, { target: { value: 'not-it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MSG_SECURITY.wrongPassword));
+    expectPointedAt(screen.getByLabelText('Your password'), MSG_SECURITY.wrongPassword);
+    expect(screen.queryByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeNull();
+    expect(sent).toEqual([{ method: 'start', body: { password: 'not-it' } }]);
+  });
 
   it('sets it up from the QR code, or the key as text in groups of four, which copies as the key', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
@@ -127,7 +164,10 @@ describe('two-step sign-in screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
 
     await focusedHeading('Save your recovery codes');
-    expect(sent).toEqual([{ method: 'confirm', body: { code: '123456' } }]);
+    expect(sent).toEqual([
+      { method: 'start', body: { password: PASSWORD } },
+      { method: 'confirm', body: { code: '123456' } },
+    ]);
     expect(success).toHaveBeenCalledWith(MSG_SECURITY.twoFactorOn);
     expect(onChange).toHaveBeenCalledWith(true);
     expect(screen.getByText(MSG_SECURITY.keepCodesSafe)).toBeInTheDocument();
@@ -149,7 +189,7 @@ describe('two-step sign-in screen', () => {
     expect(screen.getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
   });
 
-  it('turns it off with a code from the app or a recovery code', async () => {
+  it('turns it off with the password and a code from the app or a recovery code', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 0);
     const { sent } = server(
       { on: true, required: false, recoveryCodesLeft: 7 },
@@ -160,14 +200,15 @@ describe('two-step sign-in screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
 
     await focusedHeading('Turn off two-step sign-in');
-    expect(screen.getByText(MSG_SECURITY.turnOffHint)).toBeInTheDocument();
+    expect(screen.getByText(MSG_SECURITY.turnOffPasswordHint)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Your password'), { target: { value: PASSWORD } });
     fireEvent.change(screen.getByLabelText('Code from your app, or a recovery code'), {
       target: { value: 'k7p2m-9x4qd' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
 
     await focusedHeading(MSG_SECURITY.twoFactorOff);
-    expect(sent).toEqual([{ method: 'delete', body: { code: 'k7p2m-9x4qd' } }]);
+    expect(sent).toEqual([{ method: 'delete', body: { password: PASSWORD, code: 'k7p2m-9x4qd' } }]);
     expect(success).toHaveBeenCalledWith(MSG_SECURITY.twoFactorOff);
     expect(onChange).toHaveBeenCalledWith(false);
     expect(screen.getByRole('button', { name: 'Set up' })).toBeInTheDocument();
@@ -189,8 +230,7 @@ describe('two-step sign-in screen', () => {
     server({ on: false, required: true, recoveryCodesLeft: 0 });
     const { router } = renderScreen();
     expect(await screen.findByText(MSG_SECURITY.requiredExplained)).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
-    await focusedHeading('Set up two-step sign-in');
+    await openSetUp();
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     await focusedHeading('Save your recovery codes');

@@ -14,6 +14,7 @@ import { useTwoFactor } from '../api/get-two-factor';
 import { useStartTwoFactor } from '../api/start-two-factor';
 import { useTurnOffTwoFactor } from '../api/turn-off-two-factor';
 import { CodeForm } from './code-form';
+import { StartForm, TurnOffForm } from './password-forms';
 import { RecoveryCodes } from './recovery-codes';
 import { SetUp } from './set-up';
 
@@ -21,6 +22,7 @@ export const TITLE = 'Two-step sign-in';
 
 type TStep =
   | { kind: 'status' }
+  | { kind: 'password' }
   | { kind: 'set-up'; setup: TTwoFactorSetupResponse }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'turn-off' };
@@ -28,9 +30,9 @@ type TStep =
 const headingClass = 'text-lg font-semibold text-brand-900 focus:outline-none';
 
 /**
- * /two-step-sign-in (admins, authorities; CONTRACT 6.5): whether it is on; set it up (the QR code and
- * the key as text, a code to confirm, then the 10 recovery codes shown once); turn it off with a code
- * unless ADMIN_2FA=required makes it an admin's duty. Each step's heading takes focus when it shows.
+ * /two-step-sign-in (admins, authorities; CONTRACT 6.5): whether it is on; set it up (the password,
+ * CONTRACT 6.7; the QR code and the key as text, a code to confirm, then the 10 recovery codes shown
+ * once); turn it off with the password and a code unless ADMIN_2FA=required makes it an admin's duty. Each step's heading takes focus when it shows.
  * `onChange` tells the session the user's `twoFactor` now.
  */
 export function TwoStepSignIn({ onChange }: { onChange: (on: boolean) => void }) {
@@ -52,15 +54,6 @@ export function TwoStepSignIn({ onChange }: { onChange: (on: boolean) => void })
   const navigate = useNavigate();
   const back = () => setStep({ kind: 'status' });
 
-  const onStart = () =>
-    start.mutate(undefined, {
-      onSuccess: (setup) => setStep({ kind: 'set-up', setup }),
-      onError: (error) => {
-        toast.error(errorMessage(error, MSG_SECURITY.setupFailed));
-        void query.refetch();
-      },
-    });
-
   const required = query.data?.required === true;
   const mustSetUp = required && query.data?.on === false && step.kind !== 'codes';
 
@@ -75,6 +68,29 @@ export function TwoStepSignIn({ onChange }: { onChange: (on: boolean) => void })
       <Card className="mt-6 max-sm:p-4">
         <QueryState query={query} errorText={errorMessage(query.error, MSG_SECURITY.loadFailed)}>
           {(status) => {
+            if (step.kind === 'password')
+              return (
+                <>
+                  <h2 ref={heading} tabIndex={-1} className={headingClass}>
+                    Set up two-step sign-in
+                  </h2>
+                  <p className="mt-2 text-sm text-slate-700">{MSG_SECURITY.startHint}</p>
+                  <StartForm
+                    failed={MSG_SECURITY.setupFailed}
+                    send={(body) =>
+                      start.mutateAsync(body).then(
+                        (setup) => setStep({ kind: 'set-up', setup }),
+                        (error) => {
+                          // already on, elsewhere: the status says so
+                          void query.refetch();
+                          throw error;
+                        },
+                      )
+                    }
+                    onCancel={back}
+                  />
+                </>
+              );
             if (step.kind === 'set-up')
               return (
                 <SetUp setup={step.setup} heading={heading} headingClass={headingClass}>
@@ -110,11 +126,8 @@ export function TwoStepSignIn({ onChange }: { onChange: (on: boolean) => void })
                   <h2 ref={heading} tabIndex={-1} className={headingClass}>
                     Turn off two-step sign-in
                   </h2>
-                  <p className="mt-2 text-sm text-slate-700">{MSG_SECURITY.turnOffHint}</p>
-                  <CodeForm
-                    kind="any"
-                    submit="Turn off"
-                    pendingText="Turning off…"
+                  <p className="mt-2 text-sm text-slate-700">{MSG_SECURITY.turnOffPasswordHint}</p>
+                  <TurnOffForm
                     failed={MSG_SECURITY.turnOffFailed}
                     send={(body) =>
                       turnOff.mutateAsync(body).then(({ message }) => {
@@ -141,9 +154,7 @@ export function TwoStepSignIn({ onChange }: { onChange: (on: boolean) => void })
                     </Button>
                   )
                 ) : (
-                  <Button onClick={onStart} disabled={start.isPending}>
-                    {start.isPending ? 'Starting…' : 'Set up'}
-                  </Button>
+                  <Button onClick={() => setStep({ kind: 'password' })}>Set up</Button>
                 )}
               </StatusView>
             );

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../test/harness';
-import { migrateToLatest } from '../db/migrate';
-import { type Placeholders, preparedQuery } from '../lib/prepared';
+import { migrateToLatest } from './migrate';
+import { type Placeholders, preparedQuery } from './prepared';
 import { readStatementCount } from './statement-count';
 
 let t: TestDb;

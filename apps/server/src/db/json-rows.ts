@@ -1,6 +1,6 @@
 import * as postgres from 'kysely/helpers/postgres';
 import * as sqlite from 'kysely/helpers/sqlite';
-import type { Dialect } from '../db/database';
+import type { Dialect } from './database';
 
 /**
  * Kysely's JSON builders for a dialect (`jsonArrayFrom`, `jsonObjectFrom`): rows read inside one

@@ -7,8 +7,8 @@ import {
   type SelectQueryNode,
   sql,
 } from 'kysely';
-import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
+import type { Database } from './database';
+import type { DB } from './schema';
 
 /**
  * An argument while its statement is built: an expression the builder can put into the query

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../test/harness';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest } from './migrate';
 import { type Placeholders, preparedQuery } from './prepared';
 
 let t: TestDb;
