@@ -98,6 +98,8 @@ export default async function globalSetup() {
     PUBLIC_URL: baseURL,
     WEB_DIST: webDist,
     LOG_LEVEL: 'warn',
+    // the API contexts of support/sessions.ts each name a client address of their own
+    TRUST_PROXY: '127.0.0.1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const logFile = path.join(workDir, 'server.log');
