@@ -136,7 +136,8 @@ const affected = (page: Page, n: number) =>
 
 test.describe
   .serial('a warden runs incidents from the page (issue 51)', () => {
-    const H = 11;
+    // hostel 8, which no other spec uses (the reports spec counts hostel 11 and search files there)
+    const H = 8;
     let warden: TSession;
     const fans: { token: string; id: number }[] = [];
     const bulbs: { token: string; id: number }[] = [];

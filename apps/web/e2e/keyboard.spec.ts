@@ -49,8 +49,13 @@ async function arrowToOption(page: Page, select: Locator, value: string) {
     return [s.selectedIndex, [...s.options].findIndex((o) => o.value === v)];
   }, value);
   expect(to, `no option ${value}`).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i < Math.abs(to - from); i++)
-    await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+  // each option is applied as it is chosen (issue 51 row 22): the next key waits for the list to take it
+  const step = to > from ? 1 : -1;
+  for (let at = from; at !== to; ) {
+    await page.keyboard.press(step > 0 ? 'ArrowDown' : 'ArrowUp');
+    at += step;
+    await expect.poll(() => select.evaluate((el) => (el as HTMLSelectElement).selectedIndex)).toBe(at);
+  }
   await expect(select).toHaveValue(value);
 }
 

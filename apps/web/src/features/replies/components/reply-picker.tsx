@@ -53,8 +53,8 @@ export function ReplyPicker({
         onPointerEnter={use}
         onPointerDown={use}
         onFocus={use}
-        // asked and none: nothing to choose (until then it stays usable, to be asked)
-        disabled={asked && replies.length === 0}
+        // never disabled: the list is asked on focus, and a select disabled under the keyboard's focus
+        // would drop it to the page (its prompt says when there is nothing to choose)
       >
         <option value="">
           {used && query.isPending
