@@ -303,7 +303,7 @@ export function ManageComplaints({
                       header: 'Select',
                       hiddenHeader: true,
                       // the 44-pixel target is the cell's width: no padding after it (1024 px, laptop-lists.spec.ts)
-                      className: 'pr-0',
+                      className: 'px-1!',
                       cell: (c) => <PickBox complaint={c} picker={picker} />,
                     },
                     ...manageColumns(),
