@@ -22,7 +22,7 @@ import { newComplaintToken, newSessionToken, sha256 } from '../src/lib/crypto';
 import { processPhoto } from '../src/lib/images';
 import { hashPassword } from '../src/lib/passwords';
 import { storePhoto, timelineColumns } from '../src/services/complaints';
-import { bumpCounters } from '../src/services/counters';
+import { bumpCounters } from '../src/services/complaints/counters';
 import { type GeneratedGrievances, generateGrievances } from './grievances';
 import { description, messageText } from './vocabulary';
 

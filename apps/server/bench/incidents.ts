@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema';
 import { newComplaintToken } from '../src/lib/crypto';
-import { bumpCounters } from '../src/services/counters';
+import { bumpCounters } from '../src/services/complaints/counters';
 import { quantile } from './quantile';
 
 export const INCIDENT_LINKED = 500;

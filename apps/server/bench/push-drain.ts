@@ -5,10 +5,10 @@
 // SQLite (a temp file), in this process; `npm run bench` runs it after the load scenarios.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { notify, recipientsByIds } from '../src/delivery/notify';
 import { statusMail } from '../src/mail/templates';
 import { startPushSender } from '../src/push/sender';
-import { notify, recipientsByIds } from '../src/services/notify';
-import { vapidKeys } from '../src/services/push';
+import { vapidKeys } from '../src/services/accounts/push-subscriptions';
 import { buildAuthority, buildStudent } from '../test/factories';
 import { createTestApp } from '../test/harness';
 import { startTestPushService } from '../test/push-service';

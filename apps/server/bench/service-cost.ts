@@ -12,15 +12,15 @@ import type { Ctx } from '../src/context';
 import { openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/lib/clock';
+import { findSession, tokenHashOf } from '../src/services/accounts/sessions';
 import {
   adminStats,
-  complaintReport,
   getComplaintByTokenWithSession,
   listAdminComplaints,
   listAuthorityComplaints,
 } from '../src/services/complaints';
-import { listNotifications } from '../src/services/notifications';
-import { findSession, tokenHashOf } from '../src/services/sessions';
+import { listNotifications } from '../src/services/notices/notices';
+import { complaintReport } from '../src/services/oversight/report';
 import { type BenchUser, generate, signInBenchUsers } from './generate';
 
 const { values } = parseArgs({ options: { complaints: { type: 'string', default: '10000' } } });

@@ -17,9 +17,9 @@ import { compiledSerializer } from './plugins/external/serializer';
 import { registerWebApp } from './plugins/external/web-app';
 import { startPushSender } from './push/sender';
 import { registerRoutes } from './routes';
-import { DAILY_JOBS } from './services/digest';
-import { vapidKeys } from './services/push';
-import { startScheduler } from './services/scheduler';
+import { vapidKeys } from './services/accounts/push-subscriptions';
+import { DAILY_JOBS } from './services/oversight/digest';
+import { startScheduler } from './services/oversight/scheduler';
 
 export interface BuildOptions {
   clock?: Clock;

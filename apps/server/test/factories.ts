@@ -1,7 +1,7 @@
 import type { TDesignation } from '@bit/contract';
 import { hashPassword } from '../src/lib/passwords';
-import { createSession } from '../src/services/sessions';
-import { toUser } from '../src/services/users';
+import { createSession } from '../src/services/accounts/sessions';
+import { toUser } from '../src/services/accounts/users';
 import type { TestApp } from './harness';
 
 let seq = 0;

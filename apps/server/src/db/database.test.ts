@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../../test/harness';
-import { readAllCounters, readCounters } from '../services/counters';
+import { readAllCounters, readCounters } from '../services/complaints/counters';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';

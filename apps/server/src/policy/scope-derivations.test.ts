@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { ComplaintsTable } from '../db/schema';
+import type { UserRow } from '../services/accounts/users';
 import { authoritiesInScope } from '../services/complaints';
-import type { UserRow } from '../services/users';
 import { complaintScope, SCOPE_KINDS, type Scope } from './scope';
 import { applyScope } from './scope-sql';
 

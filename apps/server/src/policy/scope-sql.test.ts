@@ -2,7 +2,7 @@ import type { TDesignation } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../services/accounts/users';
 import { complaintScope, scopeSees } from './scope';
 import { userSeesSql } from './scope-sql';
 

@@ -17,8 +17,8 @@ import { processPhoto } from '../lib/images';
 import { hashPassword } from '../lib/passwords';
 import { scopeFlags } from '../policy/scope';
 import { counterScopesOf, fileComplaint, timelineColumns } from '../services/complaints';
-import { bumpCounters } from '../services/counters';
-import { declareIncident, updateIncident } from '../services/incidents';
+import { bumpCounters } from '../services/complaints/counters';
+import { declareIncident, updateIncident } from '../services/incidents/incidents';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const COMPLAINT_COUNT = 300;

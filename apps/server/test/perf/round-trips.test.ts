@@ -3,6 +3,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/lib/crypto';
+import { createSession, findSession } from '../../src/services/accounts/sessions';
 import {
   getComplaintByTokenWithSession,
   listAdminComplaints,
@@ -10,7 +11,6 @@ import {
   readAttachment,
   readAttachmentWithSession,
 } from '../../src/services/complaints';
-import { createSession, findSession } from '../../src/services/sessions';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../harness';
 import { multipart } from '../multipart';

@@ -3,7 +3,7 @@
  * promises. One `it` per cell, so a failing cell names itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/services/sessions';
+import { createSession } from '../../src/services/accounts/sessions';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { multipart, SMALL_PDF } from './support';

@@ -14,11 +14,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { manualClock } from '../../src/lib/clock';
-import { DAILY_JOBS } from '../../src/services/digest';
+import { pushSubscriptionCleanup } from '../../src/services/accounts/push-subscriptions';
+import { createSession } from '../../src/services/accounts/sessions';
 import { raggingReminders } from '../../src/services/grievances/urgent';
-import { pushSubscriptionCleanup } from '../../src/services/push';
-import { runDueJobs } from '../../src/services/scheduler';
-import { createSession } from '../../src/services/sessions';
+import { DAILY_JOBS } from '../../src/services/oversight/digest';
+import { runDueJobs } from '../../src/services/oversight/scheduler';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestDatabase, type TestApp, type TestDb, testConfig } from '../harness';
 

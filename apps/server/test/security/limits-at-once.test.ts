@@ -6,7 +6,7 @@
  * 36-40 of 30. Where a limit is larger than 60, the key is first brought near it in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressSpend, LIMITS, loginKeys } from '../../src/services/throttle';
+import { addressSpend, LIMITS, loginKeys } from '../../src/services/accounts/throttle';
 import { buildStudent, DEFAULT_PASSWORD } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { freshIp } from './support';

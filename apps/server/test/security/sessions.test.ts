@@ -3,9 +3,9 @@
  * session opens nothing, and the session cookie carries the right flags.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_MAX_ATTEMPTS } from '../../src/services/codes';
-import { findSession, SESSION_TTL_MS } from '../../src/services/sessions';
-import { LIMITS } from '../../src/services/throttle';
+import { CODE_MAX_ATTEMPTS } from '../../src/services/accounts/codes';
+import { findSession, SESSION_TTL_MS } from '../../src/services/accounts/sessions';
+import { LIMITS } from '../../src/services/accounts/throttle';
 import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { freshIp, multipart } from './support';

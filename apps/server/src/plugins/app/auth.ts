@@ -2,9 +2,9 @@ import { MSG, MSG_SECURITY, type TRole } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Dialect } from '../../db/database';
 import { forbidden, unauthorized } from '../../lib/errors';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../services/device-cookies';
-import { findSession, type SessionInfo, tokenHashOf } from '../../services/sessions';
-import type { UserRow } from '../../services/users';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../../services/accounts/device-cookies';
+import { findSession, type SessionInfo, tokenHashOf } from '../../services/accounts/sessions';
+import type { UserRow } from '../../services/accounts/users';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { multipart } from '../../../test/multipart';
-import { type AuditActor, recordAudit } from '../../services/audit';
+import { type AuditActor, recordAudit } from '../../services/oversight/audit';
 
 let t: TestApp;
 let admin: Built;

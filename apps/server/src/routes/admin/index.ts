@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
-import { listAuthorities, setAuthorityApproval } from '../../services/admin';
-import { listAudit } from '../../services/audit';
-import { adminResetTwoFactor } from '../../services/two-factor';
+import { listAuthorities, setAuthorityApproval } from '../../services/accounts/authorities';
+import { adminResetTwoFactor } from '../../services/accounts/two-factor';
+import { listAudit } from '../../services/oversight/audit';
 
 export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -34,11 +34,11 @@ import {
   signupAuthority,
   signupStudent,
   verifyEmail,
-} from '../../services/accounts';
-import { deviceCookieWith } from '../../services/device-cookies';
-import { REMEMBER_TTL_MS, revokeSession } from '../../services/sessions';
-import { completeTwoFactorLogin } from '../../services/two-factor';
-import { toUser } from '../../services/users';
+} from '../../services/accounts/accounts';
+import { deviceCookieWith } from '../../services/accounts/device-cookies';
+import { REMEMBER_TTL_MS, revokeSession } from '../../services/accounts/sessions';
+import { completeTwoFactorLogin } from '../../services/accounts/two-factor';
+import { toUser } from '../../services/accounts/users';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

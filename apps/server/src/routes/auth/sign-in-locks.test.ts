@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildStudent, DEFAULT_PASSWORD, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addressKey, LIMITS } from '../../services/throttle';
+import { addressKey, LIMITS } from '../../services/accounts/throttle';
 import { newIp, post } from './test-helpers';
 
 let t: TestApp;

@@ -26,7 +26,6 @@ import { z } from 'zod';
 import { currentUser, requireRole, sessionInStatement, signedInRead } from '../../plugins/app/auth';
 import {
   adminStats,
-  complaintReport,
   exportDay,
   fileComplaint,
   getComplaintByTokenWithSession,
@@ -37,6 +36,7 @@ import {
   startComplaintsExport,
   updateComplaintStatus,
 } from '../../services/complaints';
+import { complaintReport } from '../../services/oversight/report';
 
 const SEARCH_NOTE =
   "`q` (CONTRACT 6.2, up to 100 characters; blank is no search): every word must be the token, roll or room number (whole) or begin a word of the student's name, the description, the remarks or a message (case, accents and hyphens aside); `count` is of the matches.";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { itSupportToNetwork } from '../../db/migrations/007-it-support-to-network';
-import { bumpCounters } from '../../services/counters';
+import { bumpCounters } from '../../services/complaints/counters';
 
 let t: TestApp;
 let network: Built;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { readStatementCount } from '../../db/statement-count';
-import { bumpCounters } from '../../services/counters';
+import { bumpCounters } from '../../services/complaints/counters';
 
 let t: TestApp;
 let students: Built[];

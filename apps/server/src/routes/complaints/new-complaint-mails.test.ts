@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import type { Ctx } from '../../context';
 import { openDatabase } from '../../db/database';
 import { manualClock } from '../../lib/clock';
-import { newComplaintDigest } from '../../services/digest';
-import { runDueJobs } from '../../services/scheduler';
+import { newComplaintDigest } from '../../services/oversight/digest';
+import { runDueJobs } from '../../services/oversight/scheduler';
 import { DAY, file, hostelComplaint, mailsTo, setPref } from './test-helpers';
 
 let t: TestApp;

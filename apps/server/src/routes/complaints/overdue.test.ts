@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { readStatementCount } from '../../db/statement-count';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../services/accounts/sessions';
 
 const HOUR = 3_600_000;
 const MIN = 60_000;

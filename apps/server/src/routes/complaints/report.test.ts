@@ -8,9 +8,9 @@ import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { rollupAgainstComplaints } from '../../../test/rollup';
 import { addTo, hourBucket, quantile } from '../../lib/hour-buckets';
+import { createSession } from '../../services/accounts/sessions';
 import { timelineColumns } from '../../services/complaints/due';
-import { EXACT_PERCENTILES_MAX } from '../../services/complaints/report';
-import { createSession } from '../../services/sessions';
+import { EXACT_PERCENTILES_MAX } from '../../services/oversight/report';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

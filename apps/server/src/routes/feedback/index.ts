@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
-import { listFeedback, pendingFeedback, submitFeedback } from '../../services/feedback';
+import { listFeedback, pendingFeedback, submitFeedback } from '../../services/complaints/feedback';
 
 export default async function feedbackRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -9,9 +9,9 @@ import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { type Database, openDatabase } from '../../db/database';
 import { manualClock } from '../../lib/clock';
+import { createSession } from '../../services/accounts/sessions';
 import { raggingReminders } from '../../services/grievances/urgent';
-import { runDueJobs } from '../../services/scheduler';
-import { createSession } from '../../services/sessions';
+import { runDueJobs } from '../../services/oversight/scheduler';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -2,10 +2,10 @@ import { MSG_GRIEVANCE } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { overdueEscalation } from '../../services/escalation';
+import { createSession } from '../../services/accounts/sessions';
 import { workingDeadline } from '../../services/grievances/calendar';
-import { runDueJobs } from '../../services/scheduler';
-import { createSession } from '../../services/sessions';
+import { overdueEscalation } from '../../services/oversight/escalation';
+import { runDueJobs } from '../../services/oversight/scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { GRIEVANCE_REPORT_COLUMNS } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../services/accounts/sessions';
 
 /**
  * CONTRACT 7.4: the grievance report, on a set built through the API with the manual clock. TIME_ZONE

@@ -29,7 +29,7 @@ import {
   openIncidentsFor,
   unlinkComplaint,
   updateIncident,
-} from '../../services/incidents';
+} from '../../services/incidents/incidents';
 
 const ZUnlinkParams = z.object({
   id: ZIdParam.shape.id,

@@ -8,8 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
-import { getPreferences, setPreferences } from '../../services/preferences';
-import { updateProfile } from '../../services/users';
+import { getPreferences, setPreferences } from '../../services/accounts/preferences';
+import { updateProfile } from '../../services/accounts/users';
 
 /**
  * The signed-in user's own settings: the channels of their events (CONTRACT 6.3) and an authority's

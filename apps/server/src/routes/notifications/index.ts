@@ -28,7 +28,7 @@ import {
   listNotifications,
   reserveNoticeSlot,
   type UploadedPdf,
-} from '../../services/notifications';
+} from '../../services/notices/notices';
 
 const FIELD_NAMES = new Set(['title', 'message', 'hostel']);
 

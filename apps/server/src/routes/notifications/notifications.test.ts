@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { multipart, SMALL_PDF } from '../../../test/multipart';
-import { safePdfName } from '../../services/notifications';
+import { safePdfName } from '../../services/notices/notices';
 
 let t: TestApp;
 let admin: Built;

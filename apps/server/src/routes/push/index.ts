@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
-import { subscribePush, unsubscribePush, vapidKeys } from '../../services/push';
+import { subscribePush, unsubscribePush, vapidKeys } from '../../services/accounts/push-subscriptions';
 
 /** CONTRACT 6.3: the server's VAPID key (GET /api/push/key). */
 export async function pushKeyRoutes(fastify: FastifyInstance) {

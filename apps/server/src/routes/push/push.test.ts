@@ -14,10 +14,11 @@ import {
   type TestSubscription,
 } from '../../../test/push-service';
 import { startPushSender } from '../../push/sender';
-import { newComplaintDigest } from '../../services/digest';
-import { overdueEscalation } from '../../services/escalation';
-import { pushSubscriptionCleanup, subscribePush, vapidKeys } from '../../services/push';
-import { runDueJobs } from '../../services/scheduler';
+import {
+  pushSubscriptionCleanup,
+  subscribePush,
+  vapidKeys,
+} from '../../services/accounts/push-subscriptions';
 import {
   createSession,
   findSession,
@@ -25,7 +26,10 @@ import {
   revokeSession,
   SESSION_TTL_MS,
   tokenHashOf,
-} from '../../services/sessions';
+} from '../../services/accounts/sessions';
+import { newComplaintDigest } from '../../services/oversight/digest';
+import { overdueEscalation } from '../../services/oversight/escalation';
+import { runDueJobs } from '../../services/oversight/scheduler';
 import { file, hostelComplaint, mailsTo, reopen, say, update } from '../complaints/test-helpers';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireRole } from '../../plugins/app/auth';
-import { makeStickerSheet } from '../../services/stickers';
+import { makeStickerSheet } from '../../services/complaints/stickers';
 
 export default async function stickerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,7 @@ import { MSG_STICKERS, STICKER_SHEETS_PER_HOUR } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { stickerSheetKey } from '../../services/stickers';
+import { stickerSheetKey } from '../../services/complaints/stickers';
 
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;

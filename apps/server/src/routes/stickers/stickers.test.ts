@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { STICKERS_PER_PAGE } from '../../services/stickers';
+import { STICKERS_PER_PAGE } from '../../services/complaints/stickers';
 
 let t: TestApp;
 let admin: Built;

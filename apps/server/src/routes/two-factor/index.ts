@@ -17,7 +17,7 @@ import {
   disableTwoFactor,
   startTwoFactor,
   twoFactorStatus,
-} from '../../services/two-factor';
+} from '../../services/accounts/two-factor';
 
 /** CONTRACT 6.5: an admin's or authority's own two-step sign-in, under /api/me/two-factor. */
 export default async function twoFactorRoutes(fastify: FastifyInstance) {

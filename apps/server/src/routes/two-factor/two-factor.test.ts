@@ -14,7 +14,7 @@ import {
   DEFAULT_PASSWORD,
 } from '../../../test/factories';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../../test/harness';
-import { createAdmin } from '../../services/accounts';
+import { createAdmin } from '../../services/accounts/accounts';
 import { codeFor, newIp, post } from '../auth/test-helpers';
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 import { complaintStatusPath, MSG, MSG_ASSIGN, type TAssignable, type TComplaint } from '@bit/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context';
+import { notify, RECIPIENT_COLUMNS, type Recipient } from '../../delivery/notify';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { assignedMail } from '../../mail/templates';
 import { assigneeKey, complaintScope, mayBeAssignee, scopeValue, staffRefusal } from '../../policy/scope';
-import { notify, RECIPIENT_COLUMNS, type Recipient } from '../notify';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import { complaintToUpdate, insertHistory } from './queries';
 import { toComplaint } from './rows';
 

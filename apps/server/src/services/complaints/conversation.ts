@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { reachFilter } from '../../policy/scope-sql';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import type { ComplaintRow } from './rows';
 
 /**

@@ -2,10 +2,10 @@ import { MSG, MSG_DESK, type TComplaint, type TDeskStudent, type ZDeskFilingRequ
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Ctx } from '../../context';
+import { wantsPush } from '../../delivery/notify';
 import { forbidden, notFound } from '../../lib/errors';
 import { mayFileAtDesk, mayWorkTheDesk, staffRefusal } from '../../policy/scope';
-import { wantsPush } from '../notify';
-import { USER_COLUMNS, type UserRow } from '../users';
+import { USER_COLUMNS, type UserRow } from '../accounts/users';
 import { fileComplaint } from './file';
 
 /**

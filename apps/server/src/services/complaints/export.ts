@@ -2,7 +2,7 @@ import { EXPORT_COLUMNS, type TExportQuery } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { zonedDateTime, zonedParts } from '../../lib/zoned-time';
-import { type AuditSource, recordAudit } from '../audit';
+import { type AuditSource, recordAudit } from '../oversight/audit';
 import { adminFilterOf, adminListFilter, fetchPage } from './lists';
 import { ratingsOf } from './queries';
 import { type ShownComplaint, toComplaint } from './rows';

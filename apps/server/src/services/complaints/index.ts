@@ -21,7 +21,6 @@ export {
 } from './photos';
 export { authoritiesInScope } from './recipients';
 export { reopenComplaint } from './reopen';
-export { complaintReport } from './report';
 export { type ComplaintRow, toComplaint } from './rows';
 export { adminStats } from './stats';
 export { changeStatus, type StatusActor, type StatusBatch, type StatusChange, statusActor } from './status';

@@ -5,7 +5,7 @@ import { jsonOf } from '../../db/json-rows';
 import { type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { userSeesSql } from '../../policy/scope-sql';
-import { liveSession } from '../sessions.queries';
+import { liveSession } from '../accounts/sessions.queries';
 import { notYetDueQuery, type PageArgs, type PageShape, pageIdsQuery } from './queries';
 import { SHOWN } from './rows';
 

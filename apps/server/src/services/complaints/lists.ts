@@ -20,8 +20,9 @@ import {
   scopeValue,
   type VisibleScope,
 } from '../../policy/scope';
-import { findSessionByHash, sessionOf } from '../sessions';
-import type { UserRow } from '../users';
+import { findSessionByHash, sessionOf } from '../accounts/sessions';
+import type { UserRow } from '../accounts/users';
+import { countFiledInPeriod, type Period, periodOf } from '../oversight/report';
 import { statusCounts, statusKeys } from './counts';
 import { adminPageWithSession } from './joined.queries';
 import {
@@ -39,7 +40,6 @@ import {
   rowsByIds,
   scopeCounts,
 } from './queries';
-import { countFiledInPeriod, type Period, periodOf } from './report';
 import { type ShownComplaint, toComplaint } from './rows';
 import { type Matched, matchingList, matchingPage } from './search';
 

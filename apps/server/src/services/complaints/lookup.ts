@@ -3,8 +3,8 @@ import type { Ctx } from '../../context';
 import { parsedJson } from '../../db/json-rows';
 import { notFound } from '../../lib/errors';
 import { toldRating } from '../../policy/scope';
-import { sessionOf } from '../sessions';
-import type { UserRow } from '../users';
+import { sessionOf } from '../accounts/sessions';
+import type { UserRow } from '../accounts/users';
 import { complaintPageWithSession } from './joined.queries';
 import {
   type ShownAttachment,

@@ -9,9 +9,9 @@ import {
 } from 'kysely';
 import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB } from '../../db/schema';
+import { RECIPIENT_COLUMNS } from '../../delivery/notify';
 import type { ScopeColumn, ScopeKind } from '../../policy/scope';
 import { reachOfKind, whereScope } from '../../policy/scope-sql';
-import { RECIPIENT_COLUMNS } from '../notify';
 import { OPEN_SQL } from './due';
 import { SHOWN } from './rows';
 

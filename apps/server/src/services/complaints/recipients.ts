@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
+import { RECIPIENT_COLUMNS } from '../../delivery/notify';
 import type { ScopeColumn } from '../../policy/scope';
 import { authoritiesSeeing } from '../../policy/scope-sql';
-import { RECIPIENT_COLUMNS } from '../notify';
-import { newComplaintPreference } from '../preferences';
+import { newComplaintPreference } from '../accounts/preferences';
 import type { ComplaintRow } from './rows';
 
 type Db = Transaction<DB> | Ctx['database']['db'];

@@ -7,10 +7,10 @@ import {
   type TComplaint,
 } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { notify } from '../../delivery/notify';
 import { conflict, forbidden } from '../../lib/errors';
 import { reopenedMail } from '../../mail/templates';
-import { notify } from '../notify';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import { isOpenForMessages, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';
 import { toComplaint } from './rows';

@@ -4,9 +4,9 @@ import type { Ctx } from '../../context';
 import type { Dialect } from '../../db/database';
 import { type Placeholders, preparedQuery } from '../../db/prepared';
 import { counterScopeKey } from '../../policy/scope';
-import { allCountersJson, countersFromJson } from '../counters';
-import { averageFrom } from '../feedback';
+import { allCountersJson, countersFromJson } from './counters';
 import { statusCounts } from './counts';
+import { averageFrom } from './feedback';
 import { overdueOf } from './lists';
 import { notYetDueQuery } from './queries';
 

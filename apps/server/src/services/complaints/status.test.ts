@@ -3,8 +3,8 @@ import { type Built, buildAuthority, buildStudent } from '../../../test/factorie
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addSearchWords } from '../../db/search-index';
 import { readStatementCount } from '../../db/statement-count';
-import { bumpCounters, readAllCounters } from '../counters';
-import { recipientsByIds } from '../notify';
+import { recipientsByIds } from '../../delivery/notify';
+import { bumpCounters, readAllCounters } from './counters';
 import { changeStatus, type StatusChange } from './status';
 
 /**

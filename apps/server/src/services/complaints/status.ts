@@ -3,12 +3,12 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { addSearchWords } from '../../db/search-index';
+import { type Notification, notify, notifyMany, type Recipient } from '../../delivery/notify';
 import { notFound } from '../../lib/errors';
 import { hourBucket } from '../../lib/hour-buckets';
 import { statusMail } from '../../mail/templates';
-import { bumpCounters } from '../counters';
-import { type Notification, notify, notifyMany, type Recipient } from '../notify';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
+import { bumpCounters } from './counters';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
 import {

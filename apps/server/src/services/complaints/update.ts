@@ -2,7 +2,7 @@ import { MSG, type TComplaint, type TUpdateComplaintRequest } from '@bit/contrac
 import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
 import { assigneeKey, complaintScope, scopeValue, staffRefusal } from '../../policy/scope';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import { complaintToUpdate } from './queries';
 import { toComplaint } from './rows';
 import { changeStatus, statusActor } from './status';

@@ -10,7 +10,7 @@ import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { addDays, zonedParts } from '../../lib/zoned-time';
-import { type AuditSource, recordAudit } from '../audit';
+import { type AuditSource, recordAudit } from '../oversight/audit';
 import { holidayDaysBetween, holidaysOfYear, replaceHolidays } from './queries';
 
 /** The current year in TIME_ZONE: GET /api/calendar's without `year`. */

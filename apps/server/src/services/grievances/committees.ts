@@ -10,7 +10,7 @@ import {
 } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { badRequest } from '../../lib/errors';
-import { type AuditSource, recordAudit } from '../audit';
+import { type AuditSource, recordAudit } from '../oversight/audit';
 import { clearCommittee, committeeMembers, lockCommittee, seatIfApprovedAuthority } from './queries';
 
 type MemberRow = Awaited<ReturnType<typeof committeeMembers>>[number];

@@ -5,7 +5,7 @@
 import type { TCommitteeKey } from '@bit/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { RECIPIENT_COLUMNS, type Recipient } from '../notify';
+import { RECIPIENT_COLUMNS, type Recipient } from '../../delivery/notify';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

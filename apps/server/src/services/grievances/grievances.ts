@@ -23,6 +23,7 @@ import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import { isUniqueViolation } from '../../db/database';
 import type { DB, GrievanceHistoryTable, GrievanceMessagesTable, GrievancesTable } from '../../db/schema';
+import { notify, type Recipient } from '../../delivery/notify';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../lib/errors';
 import { isoFromMs } from '../../lib/iso-time';
 import { formatZoned, zonedParts } from '../../lib/zoned-time';
@@ -35,10 +36,9 @@ import {
   maySeeGrievance,
   visibleGrievances,
 } from '../../policy/grievances';
-import { recordAudit } from '../audit';
+import type { UserRow } from '../accounts/users';
 import { isOverdue } from '../complaints/due';
-import { notify, type Recipient } from '../notify';
-import type { UserRow } from '../users';
+import { recordAudit } from '../oversight/audit';
 import { workingDaysTaken, workingDeadline } from './calendar';
 import { countedTotal, countStatusChange, countSubmitted } from './counts';
 import {

@@ -1,8 +1,8 @@
 import { ADMIN_DASHBOARD_PATH, COMMITTEE_NAMES, grievancePath } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { notify, RECIPIENT_COLUMNS } from '../../delivery/notify';
 import { grievanceMail, raggingWaitingMail } from '../../mail/templates';
-import { notify, RECIPIENT_COLUMNS } from '../notify';
-import type { DailyJob } from '../scheduler';
+import type { DailyJob } from '../oversight/scheduler';
 import { committeeRecipients } from './grievance-queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

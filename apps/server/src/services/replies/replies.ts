@@ -2,7 +2,7 @@ import { MSG, MSG_REPLIES, SAVED_REPLIES_MAX, type TSavedReply, type TSaveReplyR
 import type { Ctx } from '../../context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { staffRefusal } from '../../policy/scope';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import {
   deleteReplyOf,
   freeReplyPlace,

@@ -1,17 +1,17 @@
 import { AUTHORITY_DASHBOARD_PATH, complaintStatusPath } from '@bit/contract';
-import type { Ctx } from '../context';
-import { digestMail } from '../mail/templates';
-import { complaintScope } from '../policy/scope';
-import { applyScope } from '../policy/scope-sql';
+import type { Ctx } from '../../context';
+import { notify, wantsPush } from '../../delivery/notify';
+import { digestMail } from '../../mail/templates';
+import { complaintScope } from '../../policy/scope';
+import { applyScope } from '../../policy/scope-sql';
+import { newComplaintPreference } from '../accounts/preferences';
+import { pushSubscriptionCleanup } from '../accounts/push-subscriptions';
+import { throttleCleanup } from '../accounts/throttle-cleanup';
+import { USER_COLUMNS } from '../accounts/users';
+import { raggingReminders } from '../grievances/urgent';
 import { auditRetention } from './audit-retention';
 import { overdueEscalation } from './escalation';
-import { raggingReminders } from './grievances/urgent';
-import { notify, wantsPush } from './notify';
-import { newComplaintPreference } from './preferences';
-import { pushSubscriptionCleanup } from './push';
 import type { DailyJob } from './scheduler';
-import { throttleCleanup } from './throttle-cleanup';
-import { USER_COLUMNS } from './users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A digest lists this many complaints; a busier day says how many more there are. */

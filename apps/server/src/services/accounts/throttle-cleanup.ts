@@ -1,5 +1,5 @@
-import type { Ctx } from '../context';
-import type { DailyJob } from './scheduler';
+import type { Ctx } from '../../context';
+import type { DailyJob } from '../oversight/scheduler';
 import { LONGEST_WINDOW_MS } from './throttle';
 
 /**

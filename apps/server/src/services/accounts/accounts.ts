@@ -8,14 +8,14 @@ import {
   type TUser,
 } from '@bit/contract';
 import type { Selectable } from 'kysely';
-import type { Ctx } from '../context';
-import { isUniqueViolation } from '../db/database';
-import type { UsersTable } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/passwords';
-import { enqueueMail } from '../mail/outbox';
-import { codeMail } from '../mail/templates';
-import { recordAudit } from './audit';
+import type { Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import type { UsersTable } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
+import { enqueueMail } from '../../mail/outbox';
+import { codeMail } from '../../mail/templates';
+import { recordAudit } from '../oversight/audit';
 import { consumeCode, issueCode, issueDecoyCode } from './codes';
 import { trustedDeviceOf } from './device-cookies';
 import { createSession, revokeAllSessions } from './sessions';

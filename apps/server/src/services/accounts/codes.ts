@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MSG } from '@bit/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import type { DB } from '../db/schema';
-import { newOtp, safeEqual, sha256 } from '../lib/crypto';
-import { badRequest, tooMany } from '../lib/errors';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { newOtp, safeEqual, sha256 } from '../../lib/crypto';
+import { badRequest, tooMany } from '../../lib/errors';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -20,15 +20,16 @@ import {
   type TUpdateIncidentRequest,
 } from '@bit/contract';
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import { isUniqueViolation } from '../db/database';
-import type { DB, IncidentsTable } from '../db/schema';
-import { addSearchWords, searchDocOf, writeSearchDocs } from '../db/search-index';
-import { newComplaintToken } from '../lib/crypto';
-import { badRequest, conflict, forbidden, notFound, tooMany } from '../lib/errors';
-import { isoFromMs } from '../lib/iso-time';
-import { type SearchTerm, searchTerms, searchWords } from '../lib/search-text';
-import { zonedDay, zonedMonth } from '../lib/zoned-time';
+import type { Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import type { DB, IncidentsTable } from '../../db/schema';
+import { addSearchWords, searchDocOf, writeSearchDocs } from '../../db/search-index';
+import { recipientsByIds } from '../../delivery/notify';
+import { newComplaintToken } from '../../lib/crypto';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../lib/errors';
+import { isoFromMs } from '../../lib/iso-time';
+import { type SearchTerm, searchTerms, searchWords } from '../../lib/search-text';
+import { zonedDay, zonedMonth } from '../../lib/zoned-time';
 import {
   complaintScope,
   type Scope,
@@ -38,25 +39,24 @@ import {
   scopeSeesIncident,
   staffRefusal,
   type VisibleScope,
-} from '../policy/scope';
-import { applyScope, incidentScopeFilter } from '../policy/scope-sql';
-import { recordAudit } from './audit';
-import { statusMoves } from './complaints/counts';
-import { dueAtFrom, OPEN_SQL } from './complaints/due';
-import { COMPLAINTS_PER_DAY } from './complaints/file';
-import { insertComplaint, insertHistory, quotaEdgeFiling } from './complaints/queries';
-import { toComplaint } from './complaints/rows';
-import { termIds } from './complaints/search';
+} from '../../policy/scope';
+import { applyScope, incidentScopeFilter } from '../../policy/scope-sql';
+import type { UserRow } from '../accounts/users';
+import { bumpCounters } from '../complaints/counters';
+import { statusMoves } from '../complaints/counts';
+import { dueAtFrom, OPEN_SQL } from '../complaints/due';
+import { COMPLAINTS_PER_DAY } from '../complaints/file';
+import { insertComplaint, insertHistory, quotaEdgeFiling } from '../complaints/queries';
+import { toComplaint } from '../complaints/rows';
+import { termIds } from '../complaints/search';
 import {
   changeStatus,
   type StatusActor,
   type StatusRows,
   statusActor,
   writeStatusBatch,
-} from './complaints/status';
-import { bumpCounters } from './counters';
-import { recipientsByIds } from './notify';
-import type { UserRow } from './users';
+} from '../complaints/status';
+import { recordAudit } from '../oversight/audit';
 
 /**
  * Incidents (CONTRACT 6.1): one problem of many complaints. Who sees an incident is the policy's

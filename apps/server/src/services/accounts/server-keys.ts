@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Ctx } from '../context';
-import type { Database } from '../db/database';
+import type { Ctx } from '../../context';
+import type { Database } from '../../db/database';
 
 const cache = new WeakMap<Database, Map<string, Promise<string>>>();
 

@@ -17,12 +17,12 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { Ctx } from '../context';
-import { forbidden } from '../lib/errors';
-import { createSemaphore } from '../lib/semaphore';
-import { mayMakeStickers, staffRefusal } from '../policy/scope';
-import { type Limit, spend } from './throttle';
-import type { UserRow } from './users';
+import type { Ctx } from '../../context';
+import { forbidden } from '../../lib/errors';
+import { createSemaphore } from '../../lib/semaphore';
+import { mayMakeStickers, staffRefusal } from '../../policy/scope';
+import { type Limit, spend } from '../accounts/throttle';
+import type { UserRow } from '../accounts/users';
 
 /**
  * CONTRACT 6.4: a sheet of QR stickers, A4, 3 across and 4 down. Each sticker's code is the filing

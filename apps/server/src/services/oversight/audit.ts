@@ -1,10 +1,10 @@
 import type { TAuditAction, TAuditEntry, TAuditList, TAuditQuery, TRole } from '@bit/contract';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import type { AuditLogTable, DB } from '../db/schema';
-import { isoFromMs } from '../lib/iso-time';
-import { addDays, zonedDayStart } from '../lib/zoned-time';
-import type { UserRow } from './users';
+import type { Ctx } from '../../context';
+import type { AuditLogTable, DB } from '../../db/schema';
+import { isoFromMs } from '../../lib/iso-time';
+import { addDays, zonedDayStart } from '../../lib/zoned-time';
+import type { UserRow } from '../accounts/users';
 
 /** Who did it: the signed-in user, or null for the command line (CONTRACT 6.5). */
 export type AuditActor = Pick<UserRow, 'id' | 'name' | 'role'> | null;

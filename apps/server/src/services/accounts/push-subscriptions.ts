@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { MSG, MSG_PUSH, PUSH_SUBSCRIPTIONS_MAX, type TPushSubscriptionRequest } from '@bit/contract';
 import { sql } from 'kysely';
 import webpush from 'web-push';
-import type { Ctx } from '../context';
-import { badRequest, unauthorized } from '../lib/errors';
-import { checkPushEndpoint, EndpointRefused, EndpointWrongPort } from '../lib/push-endpoint';
-import type { VapidKeys } from '../push/sender';
-import type { DailyJob } from './scheduler';
+import type { Ctx } from '../../context';
+import { badRequest, unauthorized } from '../../lib/errors';
+import { checkPushEndpoint, EndpointRefused, EndpointWrongPort } from '../../lib/push-endpoint';
+import type { VapidKeys } from '../../push/sender';
+import type { DailyJob } from '../oversight/scheduler';
 import { serverKey } from './server-keys';
 import type { SessionInfo } from './sessions';
 

@@ -3,14 +3,14 @@ import { MSG_SECURITY, type TRole, type TUser } from '@bit/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Ctx } from '../context';
-import type { DB } from '../db/schema';
-import { newSessionToken, sha256 } from '../lib/crypto';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../lib/errors';
-import { verifyPassword } from '../lib/passwords';
-import { enqueueMail } from '../mail/outbox';
-import { twoFactorLockMail } from '../mail/templates';
-import { type AuditActor, type AuditSource, recordAudit } from './audit';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { newSessionToken, sha256 } from '../../lib/crypto';
+import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { enqueueMail } from '../../mail/outbox';
+import { twoFactorLockMail } from '../../mail/templates';
+import { type AuditActor, type AuditSource, recordAudit } from '../oversight/audit';
 import { createSession, revokeAllSessions } from './sessions';
 import {
   LIMITS,

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import type { DB } from '../db/schema';
-import { newSessionToken, sha256 } from '../lib/crypto';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { newSessionToken, sha256 } from '../../lib/crypto';
 import { sessionByTokenHash } from './sessions.queries';
 import type { UserRow } from './users';
 

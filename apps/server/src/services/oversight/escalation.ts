@@ -5,16 +5,16 @@ import {
   HOSTEL_NUMBERS,
 } from '@bit/contract';
 import type { Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import type { DB } from '../db/schema';
-import { formatZoned } from '../lib/zoned-time';
-import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../mail/templates';
-import { complaintScope } from '../policy/scope';
-import { applyScope } from '../policy/scope-sql';
-import type { ComplaintRow } from './complaints';
-import { OPEN_SQL } from './complaints/due';
-import { escalateOverdueGrievances } from './grievances/escalation';
-import { notify, RECIPIENT_COLUMNS, wantsPush } from './notify';
+import type { Ctx } from '../../context';
+import type { DB } from '../../db/schema';
+import { notify, RECIPIENT_COLUMNS, wantsPush } from '../../delivery/notify';
+import { formatZoned } from '../../lib/zoned-time';
+import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../../mail/templates';
+import { complaintScope } from '../../policy/scope';
+import { applyScope } from '../../policy/scope-sql';
+import type { ComplaintRow } from '../complaints';
+import { OPEN_SQL } from '../complaints/due';
+import { escalateOverdueGrievances } from '../grievances/escalation';
 import type { DailyJob } from './scheduler';
 
 /** A warden's mail lists this many overdue complaints, and says how many more there are. */

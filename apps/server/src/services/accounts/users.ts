@@ -1,8 +1,8 @@
 import { accountPlace, MSG, type TProfile, type TUser } from '@bit/contract';
 import type { Selectable } from 'kysely';
-import type { Ctx } from '../context';
-import type { UsersTable } from '../db/schema';
-import { forbidden } from '../lib/errors';
+import type { Ctx } from '../../context';
+import type { UsersTable } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
 
 /** A user as it is passed around the app (the signed-in user of every request): without the hash. */
 export type UserRow = Omit<Selectable<UsersTable>, 'password_hash'>;

@@ -6,10 +6,10 @@ import {
   type TPendingFeedbackItem,
   type TSubmitFeedbackRequest,
 } from '@bit/contract';
-import type { Ctx } from '../context';
-import { isUniqueViolation } from '../db/database';
-import { badRequest, conflict, notFound } from '../lib/errors';
-import { isoFromMs } from '../lib/iso-time';
+import type { Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { isoFromMs } from '../../lib/iso-time';
 import { bumpCounters, readCounters } from './counters';
 
 const iso = (ms: number) => isoFromMs(Number(ms));

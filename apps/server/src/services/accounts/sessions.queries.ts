@@ -1,6 +1,6 @@
 import type { QueryCreator } from 'kysely';
-import { type Placeholder, type Placeholders, preparedQuery } from '../db/prepared';
-import type { DB } from '../db/schema';
+import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
+import type { DB } from '../../db/schema';
 import { USER_COLUMNS } from './users';
 
 export const sessionByTokenHash = preparedQuery((db, p: Placeholders<{ tokenHash: string }>) =>

@@ -8,12 +8,12 @@ import {
   type TPostNotificationFields,
 } from '@bit/contract';
 import type { Selectable, Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import type { Database } from '../db/database';
-import type { DB, NotificationsTable, UsersTable } from '../db/schema';
-import { forbidden, HttpError, notFound, tooMany } from '../lib/errors';
-import { isoFromMs } from '../lib/iso-time';
-import { recordAudit } from './audit';
+import type { Ctx } from '../../context';
+import type { Database } from '../../db/database';
+import type { DB, NotificationsTable, UsersTable } from '../../db/schema';
+import { forbidden, HttpError, notFound, tooMany } from '../../lib/errors';
+import { isoFromMs } from '../../lib/iso-time';
+import { recordAudit } from '../oversight/audit';
 import {
   lockPoster,
   type NoticeAudience,
@@ -21,7 +21,7 @@ import {
   noticePage,
   noticePageWithCount,
   posterNoticeByAge,
-} from './notifications.queries';
+} from './queries';
 
 type NotificationRow = Selectable<NotificationsTable>;
 type Poster = Pick<Selectable<UsersTable>, 'id' | 'name' | 'role' | 'designation' | 'hostel_no'>;

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Ctx } from '../context';
-import { isUniqueViolation } from '../db/database';
-import type { DB } from '../db/schema';
-import { zonedParts } from '../lib/zoned-time';
+import type { Ctx } from '../../context';
+import { isUniqueViolation } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { zonedParts } from '../../lib/zoned-time';
 
 /**
  * A job that runs once a day at a local time of TIME_ZONE (the new-complaint digest at 08:00, the

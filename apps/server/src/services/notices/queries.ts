@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { type Placeholder, type Placeholders, preparedQuery } from '../db/prepared';
-import type { DB } from '../db/schema';
+import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
+import type { DB } from '../../db/schema';
 
 // PostgreSQL runs transactions side by side (read committed): posts sent at once each counted
 // the others as not there yet. Locking the poster's row makes one poster's posts take turns.

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Ctx } from '../context';
-import { safeEqual } from '../lib/crypto';
+import type { Ctx } from '../../context';
+import { safeEqual } from '../../lib/crypto';
 import { serverKey } from './server-keys';
 
 /**

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, Dialect } from '../db/database';
-import { type Placeholders, preparedQuery } from '../db/prepared';
-import type { DB } from '../db/schema';
+import type { Database, Dialect } from '../../db/database';
+import { type Placeholders, preparedQuery } from '../../db/prepared';
+import type { DB } from '../../db/schema';
 
 /**
  * Counters maintained in the same transaction as the rows they count, so every count and stat is

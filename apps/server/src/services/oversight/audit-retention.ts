@@ -1,5 +1,5 @@
-import type { Ctx } from '../context';
-import { zonedDayStart } from '../lib/zoned-time';
+import type { Ctx } from '../../context';
+import { zonedDayStart } from '../../lib/zoned-time';
 import type { DailyJob } from './scheduler';
 
 /** CONTRACT 6.5: audit entries are kept two years. */

@@ -2,7 +2,7 @@ import type { TComplaintType } from '@bit/contract';
 import { type Kysely, sql } from 'kysely';
 import { type Placeholder, type Placeholders, preparedQuery } from '../../db/prepared';
 import type { DB, ReportRollupTable } from '../../db/schema';
-import { OPEN_SQL } from './due';
+import { OPEN_SQL } from '../complaints/due';
 
 /**
  * The report's statements (CONTRACT 5.6, decision 0018), prepared once per shape: a year's report

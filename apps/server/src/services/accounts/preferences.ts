@@ -1,7 +1,7 @@
 import type { TNewComplaintPreference, TPreferences, TPreferencesRequest } from '@bit/contract';
 import { MSG } from '@bit/contract';
-import type { Ctx } from '../context';
-import { forbidden } from '../lib/errors';
+import type { Ctx } from '../../context';
+import { forbidden } from '../../lib/errors';
 import type { UserRow } from './users';
 
 /** CONTRACT 5.1's defaults: the people who fix things hear at once, Other gets the morning digest. */

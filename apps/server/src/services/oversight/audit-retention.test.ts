@@ -1,8 +1,8 @@
 /** CONTRACT 6.5: audit entries are kept two years, then deleted by a daily job. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import type { Ctx } from '../context';
-import { manualClock } from '../lib/clock';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import type { Ctx } from '../../context';
+import { manualClock } from '../../lib/clock';
 import { recordAudit } from './audit';
 import { auditRetention, yearsBefore } from './audit-retention';
 import { DAILY_JOBS } from './digest';

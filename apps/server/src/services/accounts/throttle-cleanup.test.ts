@@ -3,10 +3,10 @@
  * daily job once older than every window that reads them; a lock in force stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildStudent } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { DAILY_JOBS } from './digest';
-import { type JobOutcome, runDueJobs } from './scheduler';
+import { type Built, buildStudent } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { DAILY_JOBS } from '../oversight/digest';
+import { type JobOutcome, runDueJobs } from '../oversight/scheduler';
 import { LIMITS, LONGEST_WINDOW_MS, loginKeys, trySpend } from './throttle';
 import { throttleCleanup } from './throttle-cleanup';
 

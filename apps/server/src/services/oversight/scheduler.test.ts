@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
-import type { Ctx } from '../context';
-import { type Database, openDatabase } from '../db/database';
-import { manualClock } from '../lib/clock';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import type { Ctx } from '../../context';
+import { type Database, openDatabase } from '../../db/database';
+import { manualClock } from '../../lib/clock';
 import { type DailyJob, runDueJobs, startScheduler } from './scheduler';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { TAdminAuthoritiesQuery, TAuthorityList, TUser } from '@bit/contract';
-import type { Ctx } from '../context';
-import { notFound } from '../lib/errors';
-import { type AuditSource, recordAudit } from './audit';
+import type { Ctx } from '../../context';
+import { notFound } from '../../lib/errors';
+import { type AuditSource, recordAudit } from '../oversight/audit';
 import { toUser, USER_COLUMNS } from './users';
 
 /**

@@ -1,8 +1,8 @@
 import { isIPv6 } from 'node:net';
 import { MSG } from '@bit/contract';
 import { sql } from 'kysely';
-import type { Ctx } from '../context';
-import { tooMany } from '../lib/errors';
+import type { Ctx } from '../../context';
+import { tooMany } from '../../lib/errors';
 
 export interface Limit {
   /** events allowed inside the window */

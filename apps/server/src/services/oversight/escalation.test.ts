@@ -1,10 +1,10 @@
 /** CONTRACT 5.5: the 09:00 escalation, once a day across instances and caught up after downtime. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
-import type { Ctx } from '../context';
-import { openDatabase } from '../db/database';
-import { manualClock } from '../lib/clock';
+import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import type { Ctx } from '../../context';
+import { openDatabase } from '../../db/database';
+import { manualClock } from '../../lib/clock';
 import { DAILY_JOBS } from './digest';
 import { overdueEscalation } from './escalation';
 import { runDueJobs } from './scheduler';
