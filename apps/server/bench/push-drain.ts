@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { notify, recipientsByIds } from '../src/delivery/notify';
-import { statusMail } from '../src/mail/templates';
+import { statusMail } from '../src/mail/templates/complaints';
 import { startPushSender } from '../src/push/sender';
 import { vapidKeys } from '../src/services/accounts/push-subscriptions';
 import { buildAuthority, buildStudent } from '../test/factories';

@@ -176,7 +176,7 @@ async function main() {
       }
       const { email, password, name } = parsed.data;
       return withDatabase(async (ctx) => {
-        const { createAdmin } = await import('./services/accounts/accounts');
+        const { createAdmin } = await import('./services/accounts/admins');
         const result = await createAdmin(ctx, { email, password, name });
         console.log(result === 'created' ? `Admin ${email} created.` : `Admin ${email}: password reset.`);
       }).catch((err) => fail(`create-admin: ${(err as Error).message}`));

@@ -1,3 +1,4 @@
+// Schema catalogue: one zod schema and its type per export (sign-up, sign-in, codes), read by both sides.
 import { z } from 'zod';
 import {
   accountPlace,

@@ -1,3 +1,4 @@
+// Schema catalogue: the calendar's limits and messages, a zod schema and its type per export, for both sides.
 import { z } from 'zod';
 import { isCalendarDay } from './period';
 import { WEEKDAYS } from './working-days';

@@ -1,3 +1,4 @@
+// Catalogue of constants, one per export (messages, limits, preferences, photo paths), for both sides.
 // No schema here, and no zod: the web's screens read these while they load (the complaint's page, the
 // dashboards), and a zod import would bring zod's setup and every schema of the module with them.
 

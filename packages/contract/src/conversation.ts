@@ -1,3 +1,4 @@
+// Schema catalogue: one zod schema and its type per export (messages, photos, reopening), for both sides.
 import { z } from 'zod';
 import {
   COMPLAINT_MESSAGE_MAX,

@@ -1,3 +1,4 @@
+// Enum catalogue: one list of values, its type or a rule on it per export, read by both sides.
 export const ROLES = ['student', 'authority', 'admin'] as const;
 export type TRole = (typeof ROLES)[number];
 

@@ -1,3 +1,4 @@
+// Catalogue of constants, one per export (committees, limits, statuses, messages, paths), for both sides.
 // The grievances' constants, messages and paths (CONTRACT 7.2), without zod: the first screens that
 // show a grievance's status or the committees' warning import these, not the schemas (scripts/size-check.mjs).
 

@@ -1,3 +1,4 @@
+// Schema catalogue: one zod schema and its type per export (CONTRACT 7's grievances), read by both sides.
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import {

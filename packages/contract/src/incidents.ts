@@ -1,3 +1,4 @@
+// Schema catalogue: one zod schema and its type per export (CONTRACT 6.1's incidents), read by both sides.
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import { MSG_COMPLAINT, ZComplaint, ZComplaintStatus, ZPerson, ZSearchText } from './complaints';

@@ -1,3 +1,4 @@
+// Barrel: the package's one entry, a line re-exporting each module, so both apps import '@bit/contract'.
 export * from './admin';
 export * from './assignment';
 export * from './assignment-messages';

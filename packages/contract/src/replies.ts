@@ -1,3 +1,4 @@
+// Schema catalogue: the saved replies' limits, messages, schemas and types, one per export, for both sides.
 import { z } from 'zod';
 
 /** CONTRACT 7.5: an authority keeps at most this many replies of their own; the admins' shared list as many. */

@@ -1,3 +1,4 @@
+// Schema catalogue: one zod schema and its type per export (two-step sign-in, audit log), read by both sides.
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from './common';
 import { ROLES } from './enums';

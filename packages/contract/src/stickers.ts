@@ -1,3 +1,4 @@
+// Catalogue: the QR stickers' limits, messages, query schema, and the room and address rules of both sides.
 import { z } from 'zod';
 import { MSG_COMPLAINT } from './complaints';
 import { COLLEGE_DEPARTMENTS, COMPLAINT_TYPES, HOSTEL_MAX, HOSTEL_MIN, ROOM_MAX } from './enums';

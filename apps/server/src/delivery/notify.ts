@@ -1,7 +1,8 @@
 import type { TPushPayload } from '@bit/contract';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { type Placeholders, preparedQuery } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { enqueueMail, enqueueMails, type MailMessage } from '../mail/outbox';
+import { enqueueMails, type MailMessage } from '../mail/outbox';
 import { enqueuePush } from '../push/outbox';
 
 /** An event's mail and its push (CONTRACT 6.3: the push says no more than the mail). */
@@ -44,40 +45,70 @@ export const RECIPIENT_COLUMNS = [
   wantsPush,
 ] as const;
 
-/** The channels a recipient's preferences allow, for a caller that writes its mails itself (a filing on PostgreSQL). */
-export const mailsTo = (r: Recipient) => Boolean(Number(r.notify_email));
-export const pushesTo = (r: Recipient) => Boolean(Number(r.wants_push));
-
-/**
- * THE way an event reaches a user (every event that mails, CONTRACT 6.3): its mail when they take
- * email, its push when they take push and have a subscribed browser, both inside the event's own
- * transaction; the caller wakes the senders after commit (ctx.mailQueued). One-time codes are not
- * events: they are always mailed, and never pushed (enqueueMail directly).
- */
-export async function notify(db: Kysely<DB> | Transaction<DB>, to: Recipient, notice: Notice, now: number) {
-  if (mailsTo(to)) await enqueueMail(db, notice, now);
-  if (pushesTo(to)) await enqueuePush(db, Number(to.id), notice.push, now);
-}
-
-/** One event's notice to one recipient, for a caller that tells many at once (notifyMany). */
+/** One event's notice to one recipient. */
 export interface Notification {
   to: Recipient;
   notice: Notice;
 }
 
-/**
- * notify for many recipients at once (an incident's update of its complaints): the mails in multi-row
- * inserts of 200, the pushes one by one (only for the few with a subscribed browser).
- */
-export async function notifyMany(db: Kysely<DB> | Transaction<DB>, notices: Notification[], now: number) {
-  const mails = notices.filter((n) => mailsTo(n.to)).map((n) => n.notice);
-  for (let i = 0; i < mails.length; i += 200) await enqueueMails(db, mails.slice(i, i + 200), now);
-  for (const n of notices) if (pushesTo(n.to)) await enqueuePush(db, Number(n.to.id), n.notice.push, now);
+/** What notices come to on their recipients' channels: the mails and the pushes to queue. */
+export interface DeliveryPlan {
+  mails: MailMessage[];
+  pushes: { userId: number; push: TPushPayload }[];
 }
 
-/** Users as recipients, by id: for a change of many complaints at once (StatusBatch.students). */
+/**
+ * THE rule of how an event reaches a user (every event that mails, CONTRACT 6.3): its mail when they
+ * take email, its push when they take push and have a subscribed browser. Made before it is written,
+ * so that a caller that writes the mails in a statement of its own (a filing on PostgreSQL,
+ * services/complaints/file-one.ts) writes exactly this plan's.
+ */
+export function planDelivery(notices: readonly Notification[]): DeliveryPlan {
+  const plan: DeliveryPlan = { mails: [], pushes: [] };
+  for (const { to, notice } of notices) {
+    if (Number(to.notify_email)) plan.mails.push(notice);
+    if (Number(to.wants_push)) plan.pushes.push({ userId: Number(to.id), push: notice.push });
+  }
+  return plan;
+}
+
+/** Mails a multi-row insert writes at most. */
+const MAILS_PER_STATEMENT = 200;
+
+/**
+ * Writes a plan inside the event's own transaction, so it exists exactly when the event committed;
+ * the caller wakes the senders after commit (ctx.mailQueued). The mails in multi-row inserts of 200,
+ * the pushes a statement each (only the few recipients with a subscribed browser have one).
+ */
+export async function deliver(db: Kysely<DB> | Transaction<DB>, plan: DeliveryPlan, now: number) {
+  const { mails, pushes } = plan;
+  for (let i = 0; i < mails.length; i += MAILS_PER_STATEMENT)
+    await enqueueMails(db, mails.slice(i, i + MAILS_PER_STATEMENT), now);
+  for (const { userId, push } of pushes) await enqueuePush(db, userId, push, now);
+}
+
+/**
+ * THE way an event reaches a user: planDelivery's plan for one notice, written in the event's
+ * transaction. One-time codes are not events: they are always mailed, and never pushed (enqueueMail
+ * directly).
+ */
+export async function notify(db: Kysely<DB> | Transaction<DB>, to: Recipient, notice: Notice, now: number) {
+  await deliver(db, planDelivery([{ to, notice }]), now);
+}
+
+/** notify for many notices at once (an incident's update of its complaints), in few statements. */
+export async function notifyMany(db: Kysely<DB> | Transaction<DB>, notices: Notification[], now: number) {
+  await deliver(db, planDelivery(notices), now);
+}
+
+// one statement per number of users
+const recipientsOf = preparedQuery((db, p: Placeholders<{ ids: number[] }>) =>
+  db.selectFrom('users').select(RECIPIENT_COLUMNS).where('users.id', 'in', p.ids),
+);
+
+/** Users as recipients, by id, in one statement: the students of a status change (changeStatus). */
 export async function recipientsByIds(db: Kysely<DB> | Transaction<DB>, ids: number[]) {
   if (ids.length === 0) return new Map<number, Recipient>();
-  const rows = await db.selectFrom('users').select(RECIPIENT_COLUMNS).where('users.id', 'in', ids).execute();
+  const rows = await recipientsOf(db, { ids });
   return new Map<number, Recipient>(rows.map((r) => [Number(r.id), r]));
 }

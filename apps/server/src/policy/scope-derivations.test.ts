@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import type { ComplaintsTable } from '../db/schema';
 import type { UserRow } from '../services/accounts/users';
 import { authoritiesInScope } from '../services/complaints';
-import { complaintScope, SCOPE_KINDS, type Scope } from './scope';
+import { complaintScope } from './complaints';
+import { SCOPE_KINDS, type Scope } from './scope';
 import { applyScope } from './scope-sql';
 
 /**

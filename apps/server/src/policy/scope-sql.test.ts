@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { UserRow } from '../services/accounts/users';
-import { complaintScope, scopeSees } from './scope';
+import { complaintScope } from './complaints';
+import { scopeSees } from './scope';
 import { userSeesSql } from './scope-sql';
 
 /**

@@ -8,11 +8,8 @@ import type {
 } from 'kysely';
 import { sql } from 'kysely';
 import type { ComplaintsTable, DB } from '../db/schema';
+import { AUTHORITY_KINDS, complaintScope, designationsOf } from './complaints';
 import {
-  AUTHORITY_KINDS,
-  assigneeKey,
-  complaintScope,
-  designationsOf,
   ruleOf,
   type Scope,
   type ScopeColumn,
@@ -21,11 +18,13 @@ import {
   scopesSeeing,
   scopeValue,
 } from './scope';
+import { assigneeKey } from './staff';
 
 /**
- * The policy's rules (scope.ts) as Kysely conditions: a scope on a query of complaints or incidents,
- * complaintScope's rules on a user's row read in the same statement, the authorities a complaint's
- * scope holds. Nothing here decides: each builder states a rule of scope.ts in SQL, and the tests
+ * The policy's rules (scope.ts, complaints.ts, staff.ts) as Kysely conditions: a scope on a query of
+ * complaints or incidents, complaintScope's rules on a user's row read in the same statement, the
+ * authorities a complaint's scope holds. Nothing here decides: each builder states one of those
+ * rules in SQL, and the tests
  * (scope-sql.test.ts, scope-derivations.test.ts) pin each to its rule on both dialects.
  */
 
@@ -113,7 +112,7 @@ export function applyScope<O>(
 }
 
 /**
- * scope.ts's userReaches as a condition on `complaints`: the user's scope, or assigned to them
+ * staff.ts's userReaches as a condition on `complaints`: the user's scope, or assigned to them
  * (CONTRACT 7.5). For reads of one complaint (by id or token), where the OR costs no walk.
  */
 export function reachFilter(user: Parameters<typeof complaintScope>[0]) {

@@ -1,6 +1,7 @@
 import { MSG, MSG_COMPLAINT } from '@bit/contract';
 import { describe, expect, it } from 'vitest';
-import { canUpdate, complaintScope, counterScopeKey, staffRefusal, toldRating } from './scope';
+import { complaintScope, counterScopeKey, toldRating } from './complaints';
+import { canUpdate, staffRefusal } from './staff';
 
 const user = (role: 'student' | 'authority' | 'admin', extra: Record<string, unknown> = {}) => ({
   id: 7,

@@ -1,3 +1,4 @@
+// Over 300 lines: the demo's whole data set (accounts, complaints, messages, incidents), one script in order.
 import {
   accountPlace,
   COLLEGE_DEPARTMENTS,
@@ -18,7 +19,7 @@ import { hashPassword } from '../lib/passwords';
 import { scopeFlags } from '../policy/scope';
 import { counterScopesOf, fileComplaint, timelineColumns } from '../services/complaints';
 import { bumpCounters } from '../services/complaints/counters';
-import { declareIncident, updateIncident } from '../services/incidents/incidents';
+import { declareIncident, updateIncident } from '../services/incidents';
 
 const DEMO_PASSWORD = 'Demo@1234';
 const COMPLAINT_COUNT = 300;

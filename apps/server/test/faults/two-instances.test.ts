@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/db/migrations';
-import { LIMITS } from '../../src/services/accounts/throttle';
+import { LIMITS } from '../../src/services/accounts/throttle-limits';
 import { createTestDatabase, TEST_DIALECT, type TestDb } from '../harness';
 import {
   call,

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { PHOTO_MAX_BYTES } from '@bit/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/services/accounts/throttle';
+import { LIMITS } from '../../src/services/accounts/throttle-limits';
 import {
   call,
   freePort,

@@ -6,7 +6,9 @@
  * 36-40 of 30. Where a limit is larger than 60, the key is first brought near it in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressSpend, LIMITS, loginKeys } from '../../src/services/accounts/throttle';
+import { addressSpend, loginKeys } from '../../src/services/accounts/throttle-keys';
+import { LIMITS } from '../../src/services/accounts/throttle-limits';
+import { atOnce } from '../at-once';
 import { buildStudent, DEFAULT_PASSWORD } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { freshIp } from './support';
@@ -40,14 +42,6 @@ const studentSignup = (email: string) => ({
   password: 'password123',
 });
 
-/** Sends `count` requests at once and answers how many got each status. */
-async function atOnce(count: number, send: (i: number) => Promise<{ status: number }>) {
-  const answers = await Promise.all(Array.from({ length: count }, (_, i) => send(i)));
-  const by: Record<number, number> = {};
-  for (const a of answers) by[a.status] = (by[a.status] ?? 0) + 1;
-  return by;
-}
-
 /** A key already holding `count` events of its window, as if they had just happened. */
 async function preset(key: string, count: number) {
   await t.ctx.database.db
@@ -64,21 +58,23 @@ describe(`${AT_ONCE} requests at once`, () => {
   it('sign-ups with one email: one code mail (one a minute), the rest 429', async () => {
     const email = `victim${uniq()}@${t.config.studentEmailDomain}`;
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () => post('student-signup', studentSignup(email), ip));
-    expect(by).toEqual({ 201: 1, 429: AT_ONCE - 1 });
+    const { statuses } = await atOnce(AT_ONCE, () => post('student-signup', studentSignup(email), ip));
+    expect(statuses).toEqual({ 201: 1, 429: AT_ONCE - 1 });
     expect(await mailsTo(email)).toBe(1);
   });
 
   it('code mails to one email with four of five sent this hour: exactly one more', async () => {
     const email = `hourly${uniq()}@${t.config.studentEmailDomain}`;
     await preset(`codemail:hour:${email}`, LIMITS.codeMailsPerEmailHourly.max - 1);
-    const by = await atOnce(AT_ONCE, () => post('forgot-password', { email, role: 'student' }, freshIp()));
-    expect(by).toEqual({ 200: 1, 429: AT_ONCE - 1 });
+    const { statuses } = await atOnce(AT_ONCE, () =>
+      post('forgot-password', { email, role: 'student' }, freshIp()),
+    );
+    expect(statuses).toEqual({ 200: 1, 429: AT_ONCE - 1 });
   });
 
   it('authority sign-ups to outside mailboxes from one address: exactly 10', async () => {
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post(
         'authority-signup',
         {
@@ -91,7 +87,7 @@ describe(`${AT_ONCE} requests at once`, () => {
         ip,
       ),
     );
-    expect(by).toEqual({
+    expect(statuses).toEqual({
       201: LIMITS.outsideSignupPerAddress.max,
       429: AT_ONCE - LIMITS.outsideSignupPerAddress.max,
     });
@@ -100,67 +96,73 @@ describe(`${AT_ONCE} requests at once`, () => {
   it('sign-ups from one address with 70 of 100 used: exactly 30', async () => {
     const ip = freshIp();
     await preset(addressSpend('signup', ip, LIMITS.signupPerAddress).key, 70);
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post('student-signup', studentSignup(`s${uniq()}@${t.config.studentEmailDomain}`), ip),
     );
-    expect(by).toEqual({ 201: 30, 429: 30 });
+    expect(statuses).toEqual({ 201: 30, 429: 30 });
   });
 
   it('resend requests from one address: exactly 20', async () => {
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post('resend-otp', { email: `nobody${uniq()}@${t.config.studentEmailDomain}` }, ip),
     );
-    expect(by).toEqual({ 200: LIMITS.resendPerAddress.max, 429: AT_ONCE - LIMITS.resendPerAddress.max });
+    expect(statuses).toEqual({
+      200: LIMITS.resendPerAddress.max,
+      429: AT_ONCE - LIMITS.resendPerAddress.max,
+    });
   });
 
   it('wrong verification codes from one address: exactly 30 checked', async () => {
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post('verify-email', { email: `x${uniq()}@example.org`, otp: '123456' }, ip),
     );
-    expect(by).toEqual({ 400: LIMITS.verifyPerAddress.max, 429: AT_ONCE - LIMITS.verifyPerAddress.max });
+    expect(statuses).toEqual({
+      400: LIMITS.verifyPerAddress.max,
+      429: AT_ONCE - LIMITS.verifyPerAddress.max,
+    });
   });
 
   it('wrong reset codes from one address: exactly 30 checked', async () => {
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post(
         'reset-password',
         { email: `x${uniq()}@example.org`, otp: '123456', newPassword: 'whatever-123', role: 'student' },
         ip,
       ),
     );
-    expect(by).toEqual({ 400: LIMITS.resetPerAddress.max, 429: AT_ONCE - LIMITS.resetPerAddress.max });
+    expect(statuses).toEqual({ 400: LIMITS.resetPerAddress.max, 429: AT_ONCE - LIMITS.resetPerAddress.max });
   });
 
   it('password reset requests from one address: exactly 30', async () => {
     const ip = freshIp();
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post('forgot-password', { email: `f${uniq()}@example.org`, role: 'student' }, ip),
     );
-    expect(by).toEqual({ 200: LIMITS.resetPerAddress.max, 429: AT_ONCE - LIMITS.resetPerAddress.max });
+    expect(statuses).toEqual({ 200: LIMITS.resetPerAddress.max, 429: AT_ONCE - LIMITS.resetPerAddress.max });
   });
 
   it('wrong passwords for one account from 60 addresses: exactly 10 checked', async () => {
     const s = await buildStudent(t);
-    const by = await atOnce(AT_ONCE, (i) =>
+    const { statuses } = await atOnce(AT_ONCE, (i) =>
       post('student-login', { email: s.email, password: `guess-${i}` }, freshIp()),
     );
-    expect(by).toEqual({ 401: LIMITS.loginPerAccount.max, 429: AT_ONCE - LIMITS.loginPerAccount.max });
+    expect(statuses).toEqual({ 401: LIMITS.loginPerAccount.max, 429: AT_ONCE - LIMITS.loginPerAccount.max });
   });
 
   it('failed logins from one address with 70 of 100 used: exactly 30 checked', async () => {
     const ip = freshIp();
     await preset(loginKeys('', ip).address, 70);
-    const by = await atOnce(AT_ONCE, () =>
+    const { statuses } = await atOnce(AT_ONCE, () =>
       post(
         'student-login',
         { email: `spray${uniq()}@${t.config.studentEmailDomain}`, password: 'Summer2026!' },
         ip,
       ),
     );
-    expect(by).toEqual({ 404: 30, 429: 30 });
+    expect(statuses).toEqual({ 404: 30, 429: 30 });
   });
 
   it("wrong passwords with the account's device cookie: 10 on the cookie, then 10 on the account, the rest 429", async () => {
@@ -169,10 +171,10 @@ describe(`${AT_ONCE} requests at once`, () => {
     const device = decodeURIComponent(
       /device=([^;]+)/.exec(JSON.stringify(first.headers['set-cookie']))![1]!,
     );
-    const by = await atOnce(AT_ONCE, (i) =>
+    const { statuses } = await atOnce(AT_ONCE, (i) =>
       post('student-login', { email: s.email, password: `stolen-${i}` }, freshIp(), { device }),
     );
     const allowed = LIMITS.loginPerDevice.max + LIMITS.loginPerAccount.max;
-    expect(by).toEqual({ 401: allowed, 429: AT_ONCE - allowed });
+    expect(statuses).toEqual({ 401: allowed, 429: AT_ONCE - allowed });
   });
 });

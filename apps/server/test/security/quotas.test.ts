@@ -14,6 +14,7 @@ import { createSession } from '../../src/services/accounts/sessions';
 import { USER_COLUMNS, type UserRow } from '../../src/services/accounts/users';
 import { PHOTOS_PER_DAY, storeAttachment } from '../../src/services/complaints';
 import { createNotification } from '../../src/services/notices/notices';
+import { atOnce, callsAtOnce, expectRefused } from '../at-once';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../factories';
 import { createTestApp, TEST_DIALECT, type TestApp, testConfig } from '../harness';
 import { multipart, SMALL_PDF } from '../multipart';
@@ -116,13 +117,6 @@ const pendingCounter = async () =>
     )?.value ?? 0,
   );
 
-/** How many responses had each status, e.g. { 201: 20, 429: 20 }. */
-function statusesOf(responses: { status: number }[]): Record<number, number> {
-  const counts: Record<number, number> = {};
-  for (const r of responses) counts[r.status] = (counts[r.status] ?? 0) + 1;
-  return counts;
-}
-
 describe('complaints a day per student', () => {
   it('stores exactly 20 of 60 complaints one student sends at once, and refuses the rest with 429, Retry-After and nothing stored', async () => {
     const student = await buildStudent(t);
@@ -131,13 +125,10 @@ describe('complaints a day per student', () => {
       history: await countRows('complaint_history'),
       pending: await pendingCounter(),
     };
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => fileComplaint(student, i)));
-    expect(statusesOf(responses)).toEqual({ 201: 20, 429: 40 });
-    for (const refused of responses.filter((r) => r.status === 429)) {
-      expect(refused.body).toEqual({ message: MSG.complaintQuota });
-      // all 20 were filed at this very moment: the first of them turns a day old in 24 hours
-      expect(Number(refused.headers['retry-after'])).toBe(DAY / 1000);
-    }
+    const burst = await atOnce(60, (i) => fileComplaint(student, i));
+    expect(burst.statuses).toEqual({ 201: 20, 429: 40 });
+    // all 20 were filed at this very moment: the first of them turns a day old in 24 hours
+    expectRefused(burst.with(429), MSG.complaintQuota, DAY / 1000);
     expect(await complaintsOf(student.id)).toBe(20);
     expect(await countRows('complaints')).toBe(before.complaints + 20);
     expect(await countRows('complaint_history')).toBe(before.history + 20);
@@ -181,42 +172,34 @@ describe('notices a day per authority', () => {
       notices: await countRows('notifications'),
       files: await countRows('notification_files'),
     };
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => postNotice(warden, i, true)));
-    expect(statusesOf(responses)).toEqual({ 201: 30, 429: 30 });
-    for (const refused of responses.filter((r) => r.status === 429)) {
-      expect(refused.body).toEqual({ message: MSG.noticeQuota });
-      expect(Number(refused.headers['retry-after'])).toBe(DAY / 1000);
-    }
+    const burst = await atOnce(60, (i) => postNotice(warden, i, true));
+    expect(burst.statuses).toEqual({ 201: 30, 429: 30 });
+    expectRefused(burst.with(429), MSG.noticeQuota, DAY / 1000);
     expect(await noticesOf(warden.id)).toBe(30);
     expect(await countRows('notifications')).toBe(before.notices + 30);
     expect(await countRows('notification_files')).toBe(before.files + 30);
 
     // admins are not limited
     const admin = await buildAdmin(t);
-    const byAdmin = await Promise.all(Array.from({ length: 40 }, (_, i) => postNotice(admin, i)));
-    expect(statusesOf(byAdmin)).toEqual({ 201: 40 });
+    expect((await atOnce(40, (i) => postNotice(admin, i))).statuses).toEqual({ 201: 40 });
     expect(await noticesOf(admin.id)).toBe(40);
   });
 
   it('holds the quota in the database too, for posts that reach other server processes at once', async () => {
     const warden = await buildAuthority(t, 'Warden', { hostelNo: 6 });
     // the service alone: no route, so no process-local count of posts in flight stands in front
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 60 }, (_, i) =>
-        createNotification(
-          t.ctx,
-          { id: warden.id, name: warden.user.name, role: 'authority', designation: 'Warden', hostel_no: 6 },
-          { title: `N${i}`, message: 'm', hostel: '6' },
-          null,
-        ),
+    const calls = await callsAtOnce(60, (i) =>
+      createNotification(
+        t.ctx,
+        { id: warden.id, name: warden.user.name, role: 'authority', designation: 'Warden', hostel_no: 6 },
+        { title: `N${i}`, message: 'm', hostel: '6' },
+        null,
       ),
     );
-    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(30);
-    for (const o of outcomes.filter((o) => o.status === 'rejected'))
-      expect((o as PromiseRejectedResult).reason).toMatchObject({
-        statusCode: 429,
-        message: MSG.noticeQuota,
-      });
+    expect(calls.returned).toHaveLength(30);
+    expect(calls.thrown).toHaveLength(30);
+    for (const error of calls.thrown)
+      expect(error).toMatchObject({ statusCode: 429, message: MSG.noticeQuota });
     expect(await noticesOf(warden.id)).toBe(30);
   });
 
@@ -330,12 +313,9 @@ describe('messages an hour per user', () => {
     const complaint = await complaintOf(student, 3);
     for (const writer of [student, warden]) {
       const before = await countRows('complaint_messages');
-      const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => say(writer, complaint, i)));
-      expect(statusesOf(responses)).toEqual({ 201: 30, 429: 30 });
-      for (const refused of responses.filter((r) => r.status === 429)) {
-        expect(refused.body).toEqual({ message: MSG_CONVERSATION.tooManyMessages });
-        expect(Number(refused.headers['retry-after'])).toBe(HOUR / 1000);
-      }
+      const burst = await atOnce(60, (i) => say(writer, complaint, i));
+      expect(burst.statuses).toEqual({ 201: 30, 429: 30 });
+      expectRefused(burst.with(429), MSG_CONVERSATION.tooManyMessages, HOUR / 1000);
       expect(await messagesOf(writer.id)).toBe(30);
       expect(await countRows('complaint_messages')).toBe(before + 30);
     }
@@ -399,19 +379,14 @@ describe('photos a day per student', () => {
       decodes++;
       return run(task);
     };
-    const responses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => addPhoto(student, complaints[i % 10]!)),
-    ).finally(() => {
+    const burst = await atOnce(60, (i) => addPhoto(student, complaints[i % 10]!)).finally(() => {
       queue.run = run;
     });
-    expect(statusesOf(responses)).toEqual({ 201: PHOTOS_PER_DAY, 429: 30 });
+    expect(burst.statuses).toEqual({ 201: PHOTOS_PER_DAY, 429: 30 });
     // the photos in hand count against the quota before an upload is read: none of the refused was decoded
     expect(decodes).toBe(30);
-    for (const refused of responses.filter((r) => r.status === 429)) {
-      expect(refused.body).toEqual({ message: MSG_SECURITY.photoQuota });
-      // all 30 were added at this very moment: the first of them turns a day old in 24 hours
-      expect(Number(refused.headers['retry-after'])).toBe(DAY / 1000);
-    }
+    // all 30 were added at this very moment: the first of them turns a day old in 24 hours
+    expectRefused(burst.with(429), MSG_SECURITY.photoQuota, DAY / 1000);
     expect(await photosBy(student.id)).toBe(30);
     expect(await countRows('complaint_attachments')).toBe(before.photos + 30);
     expect(await countRows('attachment_files')).toBe(before.files + 30);
@@ -419,10 +394,7 @@ describe('photos a day per student', () => {
     // the rule says a student: a warden adds 36 at once, six to each of six other complaints
     const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
     const others = await complaintsFor(await buildStudent(t), 5, 6);
-    const byWarden = await Promise.all(
-      Array.from({ length: 36 }, (_, i) => addPhoto(warden, others[i % 6]!)),
-    );
-    expect(statusesOf(byWarden)).toEqual({ 201: 36 });
+    expect((await atOnce(36, (i) => addPhoto(warden, others[i % 6]!))).statuses).toEqual({ 201: 36 });
     expect(await photosBy(warden.id)).toBe(36);
   });
 
@@ -436,12 +408,11 @@ describe('photos a day per student', () => {
       .executeTakeFirstOrThrow()) as UserRow;
     const photo = await processPhoto(await smallPhoto);
     // the service's transaction alone: no process-local count of photos in hand stands in front
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 60 }, (_, i) => storeAttachment(t.ctx, student, complaints[i % 10]!, photo)),
-    );
-    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(30);
-    for (const o of outcomes.filter((o) => o.status === 'rejected'))
-      expect((o as PromiseRejectedResult).reason).toMatchObject({
+    const calls = await callsAtOnce(60, (i) => storeAttachment(t.ctx, student, complaints[i % 10]!, photo));
+    expect(calls.returned).toHaveLength(30);
+    expect(calls.thrown).toHaveLength(30);
+    for (const error of calls.thrown)
+      expect(error).toMatchObject({
         statusCode: 429,
         message: MSG_SECURITY.photoQuota,
         headers: { 'retry-after': String(DAY / 1000) },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MAX_ATTEMPTS } from '../../src/services/accounts/codes';
 import { findSession, SESSION_TTL_MS } from '../../src/services/accounts/sessions';
-import { LIMITS } from '../../src/services/accounts/throttle';
+import { LIMITS } from '../../src/services/accounts/throttle-limits';
 import { type Built, buildAdmin, buildAuthority, buildStudent, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { freshIp, multipart } from './support';

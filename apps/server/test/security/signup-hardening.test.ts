@@ -3,8 +3,8 @@
  * case reproduces the attack as the review tried it and shows it no longer works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PENDING_SIGNUP_TTL_MS } from '../../src/services/accounts/accounts';
-import { LIMITS } from '../../src/services/accounts/throttle';
+import { PENDING_SIGNUP_TTL_MS } from '../../src/services/accounts/sign-up';
+import { LIMITS } from '../../src/services/accounts/throttle-limits';
 import { buildStudent, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 import { freshIp } from './support';

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT } from '../../../test/harness';
 import type { Ctx } from '../../context';
 import type { UserRow } from '../../services/accounts/users';
-import { incidentGroups } from '../../services/incidents/incidents';
+import { incidentGroups } from '../../services/incidents';
 import { type Database, openDatabase } from '../database';
 import { migrateToLatest } from '../migrate';
 import { DEFAULT_MIGRATION_SETTINGS } from './008-due-dates-reports';

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml, withHeading } from '../../lib/page-shell';
 import { formatZoned } from '../../lib/zoned-time';
-import { readToken } from './auth';
+import { readToken } from './cookies';
 
 /** The skeleton's cards (apps/web/index.html), where a summary of the screen's data goes. */
 const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;

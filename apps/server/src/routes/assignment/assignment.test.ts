@@ -4,7 +4,7 @@ import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../t
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { file, hostelComplaint, mailsTo, photo, upload } from '../complaints/test-helpers';
 
-/** CONTRACT 7.5's first bullet: assignment, the rule of policy/scope.ts (userReaches) on every path. */
+/** CONTRACT 7.5's first bullet: assignment, the rule of policy/staff.ts (userReaches) on every path. */
 
 let t: TestApp;
 let student: Built;

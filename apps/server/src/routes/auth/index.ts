@@ -18,26 +18,24 @@ import {
 } from '@bit/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loadSession, requireRoleBeforeTwoFactor } from '../../plugins/app/auth';
 import {
   clearSessionCookie,
-  loadSession,
   readDeviceCookieValue,
-  requireRoleBeforeTwoFactor,
   setDeviceCookie,
   setSessionCookie,
-} from '../../plugins/app/auth';
+} from '../../plugins/app/cookies';
+import { deviceCookieWith } from '../../services/accounts/device-cookies';
+import { forgotPassword, resetPassword } from '../../services/accounts/password-reset';
+import { REMEMBER_TTL_MS, revokeSession } from '../../services/accounts/sessions';
+import { login } from '../../services/accounts/sign-in';
 import {
-  forgotPassword,
-  login,
   resendVerification,
-  resetPassword,
   signupAuthority,
   signupStudent,
   verifyEmail,
-} from '../../services/accounts/accounts';
-import { deviceCookieWith } from '../../services/accounts/device-cookies';
-import { REMEMBER_TTL_MS, revokeSession } from '../../services/accounts/sessions';
-import { completeTwoFactorLogin } from '../../services/accounts/two-factor';
+} from '../../services/accounts/sign-up';
+import { completeTwoFactorLogin } from '../../services/accounts/two-factor-login';
 import { toUser } from '../../services/accounts/users';
 
 export default async function authRoutes(fastify: FastifyInstance) {

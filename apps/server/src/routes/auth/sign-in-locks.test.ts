@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdmin, buildStudent, DEFAULT_PASSWORD, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { addressKey, LIMITS } from '../../services/accounts/throttle';
+import { addressKey } from '../../services/accounts/throttle-keys';
+import { LIMITS } from '../../services/accounts/throttle-limits';
 import { newIp, post } from './test-helpers';
 
 let t: TestApp;

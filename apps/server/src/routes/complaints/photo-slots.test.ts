@@ -6,6 +6,7 @@
  */
 import { MSG_CONVERSATION, MSG_SECURITY } from '@bit/contract';
 import { describe, expect, it } from 'vitest';
+import { atOnce, expectRefused } from '../../../test/at-once';
 import { type Built, buildAuthority, buildStudent } from '../../../test/factories';
 import type { TestApp } from '../../../test/harness';
 import { DECODE_BUSY_RETRY_S, decodeQueue, photoDecodes } from '../../lib/images';
@@ -17,23 +18,17 @@ const h = 9;
 const app = appWithOwnerAndWarden(h);
 const AT_ONCE = 16;
 
-const statusesOf = (answers: { status: number }[]) => {
-  const by: Record<number, number> = {};
-  for (const a of answers) by[a.status] = (by[a.status] ?? 0) + 1;
-  return by;
-};
-
 const count = async (t: TestApp, table: 'complaint_attachments' | 'photo_slots', complaintId?: number) => {
   let q = t.ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   if (complaintId !== undefined) q = q.where('complaint_id', '=', complaintId);
   return Number((await q.executeTakeFirstOrThrow()).n);
 };
 
-/** Sends `n` photos at once and answers each response, with how many photos were decoded meanwhile. */
-async function atOnce(n: number, send: (i: number) => Promise<{ status: number; body: unknown }>) {
+/** Sends `n` photos at once and answers them, with how many photos were decoded meanwhile. */
+async function photosAtOnce(n: number, send: (i: number) => ReturnType<typeof upload>) {
   const before = photoDecodes();
-  const answers = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
-  return { answers, decoded: photoDecodes() - before };
+  const burst = await atOnce(n, send);
+  return { ...burst, decoded: photoDecodes() - before };
 }
 
 const newComplaint = async (student: Built) => (await file(app.t, student, hostelComplaint(h))).id;
@@ -44,9 +39,9 @@ describe('photo slots held before decoding', () => {
     const jpeg = await photo('jpeg');
     for (let i = 0; i < 6; i++) expect((await upload(app.t, app.owner, id, jpeg)).status).toBe(201);
     for (const who of [app.owner, app.warden]) {
-      const { answers, decoded } = await atOnce(AT_ONCE, () => upload(app.t, who, id, jpeg));
-      expect(statusesOf(answers)).toEqual({ 409: AT_ONCE });
-      for (const a of answers) expect(a.body).toEqual({ message: MSG_CONVERSATION.tooManyPhotos });
+      const { statuses, answers, decoded } = await photosAtOnce(AT_ONCE, () => upload(app.t, who, id, jpeg));
+      expect(statuses).toEqual({ 409: AT_ONCE });
+      expectRefused(answers, MSG_CONVERSATION.tooManyPhotos);
       expect(decoded).toBe(0);
     }
     expect(await count(app.t, 'complaint_attachments', id)).toBe(6);
@@ -57,10 +52,11 @@ describe('photo slots held before decoding', () => {
     const jpeg = await photo('jpeg');
     for (const who of [app.owner, app.warden]) {
       const id = await newComplaint(app.owner);
-      const { answers, decoded } = await atOnce(AT_ONCE, () => upload(app.t, who, id, jpeg));
-      expect(statusesOf(answers)).toEqual({ 201: 6, 409: AT_ONCE - 6 });
-      expect(decoded).toBeLessThanOrEqual(6);
-      expect(decoded).toBe(6);
+      const burst = await photosAtOnce(AT_ONCE, () => upload(app.t, who, id, jpeg));
+      expect(burst.statuses).toEqual({ 201: 6, 409: AT_ONCE - 6 });
+      expectRefused(burst.with(409), MSG_CONVERSATION.tooManyPhotos);
+      expect(burst.decoded).toBeLessThanOrEqual(6);
+      expect(burst.decoded).toBe(6);
       expect(await count(app.t, 'complaint_attachments', id)).toBe(6);
     }
     // every slot was freed when its photo was stored
@@ -76,13 +72,10 @@ describe('photo slots held before decoding', () => {
     for (let i = 0; i < 27; i++)
       expect((await upload(app.t, student, complaints[Math.floor(i / 6)]!, jpeg)).status).toBe(201);
     // 12 at once over the last two complaints, which have room for 9 and 6: 3 fit in the day
-    const { answers, decoded } = await atOnce(12, (i) =>
-      upload(app.t, student, complaints[5 + (i % 2)]!, jpeg),
-    );
-    expect(statusesOf(answers)).toEqual({ 201: 3, 429: 9 });
-    for (const refused of answers.filter((a) => a.status === 429))
-      expect(refused.body).toEqual({ message: MSG_SECURITY.photoQuota });
-    expect(decoded).toBe(3);
+    const burst = await photosAtOnce(12, (i) => upload(app.t, student, complaints[5 + (i % 2)]!, jpeg));
+    expect(burst.statuses).toEqual({ 201: 3, 429: 9 });
+    expectRefused(burst.with(429), MSG_SECURITY.photoQuota);
+    expect(burst.decoded).toBe(3);
     const mine = await app.t.ctx.database.db
       .selectFrom('complaint_attachments')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -10,7 +10,7 @@ import { rollupAgainstComplaints } from '../../../test/rollup';
 import { addTo, hourBucket, quantile } from '../../lib/hour-buckets';
 import { createSession } from '../../services/accounts/sessions';
 import { timelineColumns } from '../../services/complaints/due';
-import { EXACT_PERCENTILES_MAX } from '../../services/oversight/report';
+import { EXACT_PERCENTILES_MAX } from '../../services/oversight/report-tally';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

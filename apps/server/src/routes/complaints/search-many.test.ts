@@ -1,6 +1,15 @@
 import { SEARCH_COUNT_MAX } from '@bit/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import {
+  type Built,
+  buildAdmin,
+  buildAuthority,
+  buildIncident,
+  buildStudent,
+  complaintRow,
+  incidentOf,
+  insertComplaints,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { reindexAllComplaints } from '../../db/search-index';
 
@@ -23,33 +32,19 @@ beforeAll(async () => {
   student = await buildStudent(t);
   const now = t.clock.now();
   // rows written directly (2,005 filings through the API would hit the daily limit), then indexed
-  const rows = Array.from({ length: MANY }, (_, i) => ({
-    token: `CMP-MANY${i}X${now}`,
-    type: 'Hostel' as const,
-    hostel_no: i % 5 === 0 ? 4 : 3,
-    room_no: ROOM,
-    sub_type: 'Fan',
-    is_network: 0,
-    description: i % 2 === 0 ? 'Fan blade broken' : 'Fan regulator loose',
-    status: 'Pending' as const,
-    remarks: null,
-    assigned_to_id: null,
-    assigned_name: null,
-    assigned_designation: null,
-    student_id: student.id,
-    student_name: student.user.name,
-    student_roll: null,
-    created_at: now + i,
-    updated_at: now + i,
-    due_at: now + 1000,
-    filed_month: 202601,
-    filed_day: 20260115,
-  }));
-  for (let i = 0; i < rows.length; i += 500)
-    await t.ctx.database.db
-      .insertInto('complaints')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  const rows = Array.from({ length: MANY }, (_, i) =>
+    complaintRow(t, student, {
+      hostel_no: i % 5 === 0 ? 4 : 3,
+      room_no: ROOM,
+      sub_type: 'Fan',
+      description: i % 2 === 0 ? 'Fan blade broken' : 'Fan regulator loose',
+      created_at: now + i,
+      updated_at: now + i,
+      // overdue once the clock has moved 1,000 s on
+      due_at: now + 1000,
+    }),
+  );
+  await insertComplaints(t, rows);
   await reindexAllComplaints(t.ctx.database.db, t.ctx.database.dialect);
 });
 afterAll(async () => t.close());
@@ -143,14 +138,9 @@ it('counts words of the text alone up to the limit, on every list, and in a peri
 });
 
 it("counts an incident's complaints whole, however many, and a search among them up to the limit", async () => {
-  const declared = await t.request({
-    method: 'POST',
-    url: '/api/incidents',
-    token: admin.token,
-    payload: { title: 'Fans of Z-9', type: 'Hostel', hostelNo: 3, subType: 'Fan' },
-  });
-  expect(declared.status, JSON.stringify(declared.body)).toBe(201);
-  const incident = (declared.body as { data: { id: number } }).data.id;
+  const incident = (
+    await buildIncident(t, admin, incidentOf('Fans of Z-9', { type: 'Hostel', hostelNo: 3, subType: 'Fan' }))
+  ).id;
   // every one of them linked at once (the API links 500 a request)
   await t.ctx.database.db
     .updateTable('complaints')

@@ -1,6 +1,7 @@
 /** CONTRACT 7.5: filing at the desk, on SQLite and PostgreSQL (decision 0032). */
 import { MSG, MSG_COMPLAINT, MSG_DESK } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atOnce, expectRefused } from '../../../test/at-once';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -233,20 +234,18 @@ describe('filing at the desk (CONTRACT 7.5)', () => {
   it('holds the quota for desk and own filings sent at once (several connections on PostgreSQL)', async () => {
     const student = await buildStudent(t);
     const before = { history: await rows('complaint_history') };
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        i % 2 === 0
-          ? fileAtDesk(i % 4 === 0 ? clerk : admin, rollOf(student), fan(3, i))
-          : fileOwn(student, library(i)),
-      ),
+    const burst = await atOnce(40, (i) =>
+      i % 2 === 0
+        ? fileAtDesk(i % 4 === 0 ? clerk : admin, rollOf(student), fan(3, i))
+        : fileOwn(student, library(i)),
     );
-    const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect(burst.statuses).toEqual({ 201: 20, 429: 20 });
+    // all 20 were filed at this very moment: the first of them turns a day old in 24 hours
+    expectRefused(burst.with(429), MSG.complaintQuota, 24 * 60 * 60);
     expect(await complaintsOf(student.id)).toBe(20);
     expect(await rows('complaint_history')).toBe(before.history + 20);
     // every desk filing that was stored mailed its token to the student, and no refused one did
-    const desk = responses.filter((r, i) => i % 2 === 0 && r.status === 201).map((r) => r.body.token);
+    const desk = burst.answers.filter((r, i) => i % 2 === 0 && r.status === 201).map((r) => r.body.token);
     const mailed = (await mailsTo(student.email)).map(
       (m) => /complaint (\S+) was filed at the desk/.exec(m.subject)?.[1],
     );

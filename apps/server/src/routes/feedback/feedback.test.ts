@@ -1,8 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { atOnce, expectRefused } from '../../../test/at-once';
+import {
+  type Built,
+  buildAdmin,
+  buildAuthority,
+  buildComplaint,
+  buildStudent,
+  type ComplaintRow,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { newComplaintToken } from '../../lib/crypto';
 
 let t: TestApp;
 let admin: Built;
@@ -13,40 +20,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A complaint row straight in the table: these tests are about feedback, not filing. */
-async function complaintOf(
-  student: Built,
-  status: 'Pending' | 'In Progress' | 'Resolved' | 'Rejected' = 'Resolved',
-  on: TestApp = t,
-) {
-  const now = on.clock.now();
-  const row = await on.ctx.database.db
-    .insertInto('complaints')
-    .values({
-      token: newComplaintToken(),
-      type: 'Hostel',
-      hostel_no: 3,
-      room_no: '101',
-      sub_type: 'Fan',
-      is_network: 0,
-      description: 'The fan is broken',
-      status,
-      remarks: null,
-      assigned_to_id: null,
-      assigned_name: null,
-      assigned_designation: null,
-      student_id: student.id,
-      student_name: student.user.name,
-      student_roll: student.user.rollNo,
-      created_at: now,
-      updated_at: now,
-      due_at: now + 72 * 3_600_000,
-      filed_month: 0,
-      filed_day: 0,
-    })
-    .returning(['id', 'token'])
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), token: row.token };
-}
+const complaintOf = (student: Built, status: ComplaintRow['status'] = 'Resolved', on: TestApp = t) =>
+  buildComplaint(on, student, { status });
 
 const submit = (student: Built, payload: Record<string, unknown>, on: TestApp = t) =>
   on.request({ method: 'POST', url: '/api/feedback', token: student.token, payload });
@@ -95,8 +70,9 @@ describe('submitting feedback', () => {
     expect(again.body.message).toBe('Feedback already submitted');
 
     const c2 = await complaintOf(s);
-    const results = await Promise.all([1, 2, 3, 4].map(() => submit(s, { complaintId: c2.id, rating: 2 })));
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    const race = await atOnce(4, () => submit(s, { complaintId: c2.id, rating: 2 }));
+    expect(race.statuses).toEqual({ 201: 1, 409: 3 });
+    expectRefused(race.with(409), 'Feedback already submitted');
   });
 
   // One connection serializes SQLite's transactions; on PostgreSQL a reopening (or an authority's status change)

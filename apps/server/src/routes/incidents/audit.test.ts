@@ -5,7 +5,15 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import {
+  type Built,
+  buildAdmin,
+  buildAuthority,
+  buildIncident,
+  buildStudent,
+  declareIncident,
+  incidentOf,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { file, hostelComplaint } from '../complaints/test-helpers';
 
@@ -27,7 +35,7 @@ const entries = () => t.ctx.database.db.selectFrom('audit_log').selectAll().orde
 const clearLog = () => t.ctx.database.db.deleteFrom('audit_log').execute();
 
 const declare = (who: Built, payload: Record<string, unknown>, ip = '203.0.113.20') =>
-  t.request({ method: 'POST', url: '/api/incidents', token: who.token, payload, remoteAddress: ip });
+  declareIncident(t, who, payload, ip);
 
 const put = (who: Built, id: number, status: string, ip = '203.0.113.21') =>
   t.request({
@@ -38,13 +46,9 @@ const put = (who: Built, id: number, status: string, ip = '203.0.113.21') =>
     remoteAddress: ip,
   });
 
-const water = { title: 'Water supply off in Block C', type: 'Hostel', hostelNo: H, subType: 'Plumbing' };
+const water = incidentOf('Water supply off in Block C', hostelComplaint(H, 'Plumbing'));
 
-async function declared(who: Built = warden) {
-  const res = await declare(who, water);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
+const declared = async (who: Built = warden) => (await buildIncident(t, who, water)).id;
 
 describe('incident actions in the audit log', () => {
   it('records a declaration by an authority once, with the warden, the incident and the address', async () => {

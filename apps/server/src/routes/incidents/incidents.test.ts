@@ -1,6 +1,18 @@
 /** CONTRACT 6.1: incidents, on SQLite and PostgreSQL. */
+import { MSG_INCIDENT } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
+import { atOnce, expectRefused } from '../../../test/at-once';
+import {
+  type Built,
+  buildAdmin,
+  buildAuthority,
+  buildIncident,
+  buildStudent,
+  complaintRow,
+  declareIncident,
+  incidentOf,
+  insertComplaints,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { readStatementCount } from '../../db/statement-count';
 import { hourBucket } from '../../lib/hour-buckets';
@@ -26,17 +38,11 @@ afterAll(async () => t.close());
 
 const water = (hostelNo = H) => hostelComplaint(hostelNo, 'Plumbing');
 
-/** A well-formed declaration of an incident in hostel H, as hostelComplaint is of a complaint. */
-const hostelIncident = (title: string, subType: string, complaintIds?: unknown[]) => ({
-  title,
-  type: 'Hostel',
-  hostelNo: H,
-  subType,
-  ...(complaintIds ? { complaintIds } : {}),
-});
+/** An incident in hostel H of the problem hostelComplaint(H, subType) files. */
+const hostelIncident = (title: string, subType: string, complaintIds?: unknown[]) =>
+  incidentOf(title, hostelComplaint(H, subType), complaintIds);
 
-const declare = (who: Built, payload: Record<string, unknown>) =>
-  t.request({ method: 'POST', url: '/api/incidents', token: who.token, payload });
+const declare = (who: Built, payload: Record<string, unknown>) => declareIncident(t, who, payload);
 
 const put = (who: Built, id: number, status: string, remarks = 'Pump repaired') =>
   t.request({ method: 'PUT', url: `/api/incidents/${id}`, token: who.token, payload: { status, remarks } });
@@ -89,28 +95,19 @@ describe('declaring an incident', () => {
     const ok = await declare(admin, { title: 'Library lights out', type: 'College', subType: 'Library' });
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ hostelNo: null, affected: 0 });
-    expect(
-      (await declare(unapproved, { title: 'x', type: 'Hostel', hostelNo: H, subType: 'Fan' })).status,
-    ).toBe(403);
+    expect((await declare(unapproved, hostelIncident('x', 'Fan'))).status).toBe(403);
     const student = await buildStudent(t);
-    expect((await declare(student, { title: 'x', type: 'Hostel', hostelNo: H, subType: 'Fan' })).status).toBe(
-      403,
-    );
+    expect((await declare(student, hostelIncident('x', 'Fan'))).status).toBe(403);
   });
 
   it('answers 403 to a warden declaring an incident of another hostel', async () => {
-    const res = await declare(otherWarden, { title: 'Fans', type: 'Hostel', hostelNo: H, subType: 'Fan' });
+    const res = await declare(otherWarden, hostelIncident('Fans', 'Fan'));
     expect(res.status).toBe(403);
   });
 
   it('refuses a title over 120 characters with 400 naming title, and declares nothing', async () => {
     const before = await t.ctx.database.db.selectFrom('incidents').select('id').execute();
-    const res = await declare(warden, {
-      title: 'x'.repeat(121),
-      type: 'Hostel',
-      hostelNo: H,
-      subType: 'Fan',
-    });
+    const res = await declare(warden, hostelIncident('x'.repeat(121), 'Fan'));
     expect(res.status).toBe(400);
     expect(res.body.errors[0]).toMatchObject({
       field: 'title',
@@ -146,13 +143,7 @@ describe('declaring an incident', () => {
   });
 
   it('refuses malformed complaintIds with 400 naming complaintIds', async () => {
-    const res = await declare(warden, {
-      title: 't',
-      type: 'Hostel',
-      hostelNo: H,
-      subType: 'Plumbing',
-      complaintIds: ['a'],
-    });
+    const res = await declare(warden, hostelIncident('t', 'Plumbing', ['a']));
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toMatch(/^complaintIds/);
   });
@@ -161,10 +152,8 @@ describe('declaring an incident', () => {
 describe('links', () => {
   it('links more, answers 409 for a complaint already in an incident, and unlinks one', async () => {
     const filed = await fileMany(2);
-    const a = (await declare(warden, { title: 'A', type: 'Hostel', hostelNo: H, subType: 'Plumbing' })).body
-      .data;
-    const b = (await declare(warden, { title: 'B', type: 'Hostel', hostelNo: H, subType: 'Plumbing' })).body
-      .data;
+    const a = await buildIncident(t, warden, hostelIncident('A', 'Plumbing'));
+    const b = await buildIncident(t, warden, hostelIncident('B', 'Plumbing'));
     const link = (id: number, ids: number[]) =>
       t.request({
         method: 'POST',
@@ -202,12 +191,10 @@ describe('links', () => {
     const ids = filed.map((c) => c.id);
     // six declarations of one problem with the same complaints, sent together
     const title = `Pipe burst ${Date.now()}`;
-    const declared = await Promise.all(
-      Array.from({ length: 6 }, () => declare(warden, hostelIncident(title, 'Plumbing', ids))),
-    );
-    expect(declared.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    const winner = declared.find((r) => r.status === 201)?.body.data;
-    expect(winner.affected).toBe(2);
+    const declared = await atOnce(6, () => declare(warden, hostelIncident(title, 'Plumbing', ids)));
+    expect(declared.statuses).toEqual({ 201: 1, 409: 5 });
+    expectRefused(declared.with(409), MSG_INCIDENT.alreadyLinked);
+    expect(declared.with(201)[0]!.body.data.affected).toBe(2);
     // the refused declarations left no incident behind
     const listed = await t.request({
       method: 'GET',
@@ -219,22 +206,18 @@ describe('links', () => {
     // one complaint linked to six incidents at once: one link stands
     const [loose] = await fileMany(1);
     const incidents = await Promise.all(
-      Array.from(
-        { length: 6 },
-        async (_, i) => (await declare(warden, hostelIncident(`Leak ${i}`, 'Plumbing'))).body.data,
-      ),
+      Array.from({ length: 6 }, (_, i) => buildIncident(t, warden, hostelIncident(`Leak ${i}`, 'Plumbing'))),
     );
-    const linked = await Promise.all(
-      incidents.map((incident) =>
-        t.request({
-          method: 'POST',
-          url: `/api/incidents/${incident.id}/complaints`,
-          token: warden.token,
-          payload: { complaintIds: [loose!.id] },
-        }),
-      ),
+    const linked = await atOnce(incidents.length, (i) =>
+      t.request({
+        method: 'POST',
+        url: `/api/incidents/${incidents[i]!.id}/complaints`,
+        token: warden.token,
+        payload: { complaintIds: [loose!.id] },
+      }),
     );
-    expect(linked.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(linked.statuses).toEqual({ 200: 1, 409: 5 });
+    expectRefused(linked.with(409), MSG_INCIDENT.alreadyLinked);
     const affected = await Promise.all(
       incidents.map(
         async (incident) =>
@@ -249,8 +232,7 @@ describe('links', () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/incidents/999999', token: warden.token })).status,
     ).toBe(404);
-    const mine = (await declare(warden, { title: 'Mine', type: 'Hostel', hostelNo: H, subType: 'Fan' })).body
-      .data;
+    const mine = await buildIncident(t, warden, hostelIncident('Mine', 'Fan'));
     expect(
       (await t.request({ method: 'GET', url: `/api/incidents/${mine.id}`, token: otherWarden.token })).status,
     ).toBe(404);
@@ -262,16 +244,15 @@ describe('links', () => {
 describe('one update for all', () => {
   it('resolves every linked open complaint with its own history entry, assignment and student mail', async () => {
     const filed = await fileMany(4);
-    const incident = (
-      await declare(
-        warden,
-        hostelIncident(
-          'Tank empty',
-          'Plumbing',
-          filed.map((c) => c.id),
-        ),
-      )
-    ).body.data;
+    const incident = await buildIncident(
+      t,
+      warden,
+      hostelIncident(
+        'Tank empty',
+        'Plumbing',
+        filed.map((c) => c.id),
+      ),
+    );
     // one was already rejected on its own: it stays Rejected
     await t.request({
       method: 'PUT',
@@ -312,9 +293,7 @@ describe('one update for all', () => {
   });
 
   it('answers 403 to an admin, who changes no status', async () => {
-    const incident = (
-      await declare(admin, { title: 'Wifi', type: 'Hostel', hostelNo: H, subType: 'Network' })
-    ).body.data;
+    const incident = await buildIncident(t, admin, hostelIncident('Wifi', 'Network'));
     expect((await put(admin, incident.id, 'Resolved')).status).toBe(403);
     expect((await put(network, incident.id, 'In Progress')).status).toBe(200);
   });
@@ -322,40 +301,20 @@ describe('one update for all', () => {
   it("changes 500 linked complaints in one request in a few multi-row statements, each with its own report buckets (its time is the bench's)", async () => {
     const student = await buildStudent(t);
     const now = t.clock.now();
-    const ids: number[] = [];
     // rows written directly: 500 filings through the API would hit the daily limit; filed an hour
     // apart, so each has its own first-response bucket
     const filedAt = (i: number) => now - i * 3_600_000;
-    for (let i = 0; i < 500; i++) {
-      const row = await t.ctx.database.db
-        .insertInto('complaints')
-        .values({
-          token: `CMP-BULK${i}X${now}`,
-          type: 'Hostel',
-          hostel_no: H,
-          room_no: '1',
-          sub_type: 'Electrical',
-          is_network: 0,
-          description: 'No power',
-          status: 'Pending',
-          remarks: null,
-          assigned_to_id: null,
-          assigned_name: null,
-          assigned_designation: null,
-          student_id: student.id,
-          student_name: student.user.name,
-          student_roll: null,
-          created_at: filedAt(i),
-          updated_at: filedAt(i),
-          due_at: now + 1000,
-          filed_month: 202601,
-          filed_day: 20260115,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
-    }
-    const incident = (await declare(warden, hostelIncident('Power cut', 'Electrical', ids))).body.data;
+    const rows = Array.from({ length: 500 }, (_, i) =>
+      complaintRow(t, student, {
+        hostel_no: H,
+        sub_type: 'Electrical',
+        description: 'No power',
+        created_at: filedAt(i),
+        updated_at: filedAt(i),
+      }),
+    );
+    const ids = (await insertComplaints(t, rows)).map((c) => c.id);
+    const incident = await buildIncident(t, warden, hostelIncident('Power cut', 'Electrical', ids));
     expect(incident.affected).toBe(500);
     const statementsBefore = readStatementCount();
     const res = await put(warden, incident.id, 'In Progress', 'Generator on the way');
@@ -454,7 +413,7 @@ describe('joining at filing', () => {
   });
 
   it('files a linked complaint of the student’s own on joining, and answers 409 the second time', async () => {
-    const incident = (await declare(warden, hostelIncident('No water on floor 2', 'Plumbing'))).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('No water on floor 2', 'Plumbing'));
     await put(warden, incident.id, 'In Progress', 'Plumber called');
     const student = await buildStudent(t);
     const res = await join(student, incident.id, { roomNo: '204' });
@@ -491,7 +450,7 @@ describe('joining at filing', () => {
   });
 
   it('marks the copied status of a joined complaint as the incident’s, and keeps the description given', async () => {
-    const incident = (await declare(warden, hostelIncident('Geyser cold in Block C', 'Plumbing'))).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Geyser cold in Block C', 'Plumbing'));
     await put(warden, incident.id, 'In Progress', 'Plumber called');
     const student = await buildStudent(t);
     const res = await join(student, incident.id, { description: 'No hot water on floor 3 either.' });
@@ -506,7 +465,7 @@ describe('joining at filing', () => {
     expect(history.map((h) => h.status)).toEqual(['Pending', 'In Progress']);
     expect(history[1]!.remarks).toBe(`Incident #${incident.id}: In Progress. Plumber called`);
     // a Pending incident copies nothing: the filing is the only entry
-    const pending = (await declare(warden, hostelIncident('Tap drips in Block D', 'Plumbing'))).body.data;
+    const pending = await buildIncident(t, warden, hostelIncident('Tap drips in Block D', 'Plumbing'));
     const plain = await join(student, pending.id);
     const first = await t.request({
       method: 'GET',
@@ -518,7 +477,7 @@ describe('joining at filing', () => {
   });
 
   it('tells a student the open incidents they reported already, with their complaint’s token and filing time', async () => {
-    const incident = (await declare(warden, hostelIncident('Water cooler broken', 'Plumbing'))).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Water cooler broken', 'Plumbing'));
     const student = await buildStudent(t);
     const other = await buildStudent(t);
     const res = await join(student, incident.id);
@@ -548,16 +507,14 @@ describe('joining at filing', () => {
 
   it('answers 409 to a student whose own complaint the warden linked already', async () => {
     const [c] = await fileMany(1);
-    const incident = (await declare(warden, hostelIncident('Leak', 'Plumbing', [c!.id]))).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Leak', 'Plumbing', [c!.id]));
     expect((await join(c!.student, incident.id)).status).toBe(409);
   });
 
   it('counts a join in the 20 a day', async () => {
     const student = await buildStudent(t);
     for (let i = 0; i < 20; i++) await file(t, student, hostelComplaint(H, 'Chair'));
-    const incident = (
-      await declare(warden, { title: 'Chairs', type: 'Hostel', hostelNo: H, subType: 'Chair' })
-    ).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Chairs', 'Chair'));
     const res = await join(student, incident.id);
     expect(res.status).toBe(429);
     const left = await t.ctx.database.db
@@ -569,13 +526,11 @@ describe('joining at filing', () => {
   });
 
   it('files once of parallel joins by one student and answers 409 to the others', async () => {
-    const incident = (
-      await declare(warden, { title: 'Socket sparks', type: 'Hostel', hostelNo: H, subType: 'Socket' })
-    ).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Socket sparks', 'Socket'));
     const student = await buildStudent(t);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => join(student, incident.id)));
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const joins = await atOnce(6, () => join(student, incident.id));
+    expect(joins.statuses).toEqual({ 201: 1, 409: 5 });
+    expectRefused(joins.with(409), MSG_INCIDENT.alreadyJoined);
     const rows = await t.ctx.database.db
       .selectFrom('complaints')
       .select('id')
@@ -585,8 +540,7 @@ describe('joining at filing', () => {
   });
 
   it('answers 409 to joining a closed incident', async () => {
-    const incident = (await declare(warden, { title: 'Bulbs', type: 'Hostel', hostelNo: H, subType: 'Bulb' }))
-      .body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Bulbs', 'Bulb'));
     await put(warden, incident.id, 'Resolved');
     expect((await join(await buildStudent(t), incident.id)).status).toBe(409);
   });
@@ -604,9 +558,11 @@ describe('lists and groups', () => {
     const other = await t.request({ method: 'GET', url: '/api/incidents/groups', token: otherWarden.token });
     expect(other.body.data.find((g: { subType: string }) => g.subType === 'Window Glass')).toBeUndefined();
 
-    const incident = (
-      await declare(warden, hostelIncident('Broken glass', 'Window Glass', glass.complaintIds))
-    ).body.data;
+    const incident = await buildIncident(
+      t,
+      warden,
+      hostelIncident('Broken glass', 'Window Glass', glass.complaintIds),
+    );
     const after = await t.request({ method: 'GET', url: '/api/incidents/groups', token: warden.token });
     expect(after.body.data.find((g: { subType: string }) => g.subType === 'Window Glass')).toBeUndefined();
 
@@ -663,16 +619,15 @@ describe('lists and groups', () => {
 
   it("keeps a list's other filters and the export's with incident= (the hostel, type, status, overdue, period)", async () => {
     const filed = await fileMany(3, hostelComplaint(H, 'Cleanliness'));
-    const incident = (
-      await declare(
-        warden,
-        hostelIncident(
-          'Corridors not swept',
-          'Cleanliness',
-          filed.map((c) => c.id),
-        ),
-      )
-    ).body.data;
+    const incident = await buildIncident(
+      t,
+      warden,
+      hostelIncident(
+        'Corridors not swept',
+        'Cleanliness',
+        filed.map((c) => c.id),
+      ),
+    );
     const count = async (who: Built, url: string) => {
       const res = await t.request({ method: 'GET', url: `${url}&incident=${incident.id}`, token: who.token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -720,12 +675,11 @@ describe('lists and groups', () => {
       ...hostelComplaint(H, 'Electrical'),
       description: 'No electricity by the quokka mural since morning',
     });
-    const incident = (
-      await declare(
-        warden,
-        hostelIncident('Transformer tripped in Wing-Q', 'Electrical', [first?.id, second?.id]),
-      )
-    ).body.data;
+    const incident = await buildIncident(
+      t,
+      warden,
+      hostelIncident('Transformer tripped in Wing-Q', 'Electrical', [first?.id, second?.id]),
+    );
     expect((await put(warden, incident.id, 'In Progress', 'Replaced by the JSEB linesman')).status).toBe(200);
     const search = (who: Built, q: string) =>
       t.request({ method: 'GET', url: `/api/incidents?q=${encodeURIComponent(q)}`, token: who.token });
@@ -814,7 +768,7 @@ describe('who may call what', () => {
 
   it('answers 404 to another hostel’s warden linking to, unlinking from or updating an incident', async () => {
     const [c] = await fileMany(1, hostelComplaint(H, 'Bulb'));
-    const incident = (await declare(warden, hostelIncident('Bulbs out', 'Bulb', [c!.id]))).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Bulbs out', 'Bulb', [c!.id]));
     const link = await t.request({
       method: 'POST',
       url: `/api/incidents/${incident.id}/complaints`,
@@ -839,9 +793,7 @@ describe('who may call what', () => {
   });
 
   it('refuses a bad status, an over-long room and an empty link list with 400 naming the field', async () => {
-    const incident = (
-      await declare(warden, { title: 'Chairs 2', type: 'Hostel', hostelNo: H, subType: 'Chair' })
-    ).body.data;
+    const incident = await buildIncident(t, warden, hostelIncident('Chairs 2', 'Chair'));
     const badStatus = await put(warden, incident.id, 'Done');
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.errors[0].field).toBe('status');

@@ -29,7 +29,7 @@ import {
   openIncidentsFor,
   unlinkComplaint,
   updateIncident,
-} from '../../services/incidents/incidents';
+} from '../../services/incidents';
 
 const ZUnlinkParams = z.object({
   id: ZIdParam.shape.id,

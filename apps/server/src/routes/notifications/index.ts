@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { currentUser, requireRole } from '../../plugins/app/auth';
 import { DOCUMENT_HEADERS } from '../../plugins/external/security';
-import { staffRefusal } from '../../policy/scope';
+import { staffRefusal } from '../../policy/staff';
 import {
   createNotification,
   deleteNotification,

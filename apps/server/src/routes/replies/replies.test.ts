@@ -7,6 +7,7 @@ import {
   SAVED_REPLIES_MAX,
 } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atOnce, expectRefused } from '../../../test/at-once';
 import { type Built, buildAdmin, buildAuthority, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -164,9 +165,9 @@ describe("an authority's saved replies (CONTRACT 7.5)", () => {
 
   it('holds the 50 under 60 replies sent at once', async () => {
     const a = await buildAuthority(t, 'Other');
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => add(a, reply(`Parallel ${i}`))));
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(SAVED_REPLIES_MAX);
-    expect(answers.filter((r) => r.status === 409)).toHaveLength(60 - SAVED_REPLIES_MAX);
+    const burst = await atOnce(60, (i) => add(a, reply(`Parallel ${i}`)));
+    expect(burst.statuses).toEqual({ 201: SAVED_REPLIES_MAX, 409: 60 - SAVED_REPLIES_MAX });
+    expectRefused(burst.with(409), MSG_REPLIES.tooMany);
     expect((await list(a)).body.data.filter((r: { shared: boolean }) => !r.shared)).toHaveLength(
       SAVED_REPLIES_MAX,
     );
@@ -211,13 +212,12 @@ describe("the admins' shared replies (CONTRACT 7.5)", () => {
 
   it('are at most 50 in all, the 51st 409 with its own message, under replies sent at once', async () => {
     const before = (await list(admin, 'admin')).body.data.length;
-    const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => add(admin, reply(`Shared ${i}`), 'admin')),
-    );
-    expect(answers.filter((r) => r.status === 201)).toHaveLength(SAVED_REPLIES_MAX - before);
-    const refused = answers.filter((r) => r.status === 409);
-    expect(refused).toHaveLength(60 - (SAVED_REPLIES_MAX - before));
-    expect(refused[0]?.body).toEqual({ message: MSG_REPLIES.tooManyShared });
+    const burst = await atOnce(60, (i) => add(admin, reply(`Shared ${i}`), 'admin'));
+    expect(burst.statuses).toEqual({
+      201: SAVED_REPLIES_MAX - before,
+      409: 60 - (SAVED_REPLIES_MAX - before),
+    });
+    expectRefused(burst.with(409), MSG_REPLIES.tooManyShared);
     expect((await list(admin, 'admin')).body.data).toHaveLength(SAVED_REPLIES_MAX);
     // an authority's own list is apart from it
     expect((await add(warden, reply('Still mine'))).status).toBe(201);

@@ -5,6 +5,7 @@
  */
 import { MSG_STICKERS, STICKER_SHEETS_PER_HOUR } from '@bit/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atOnce, expectRefused } from '../../../test/at-once';
 import { type Built, buildAdmin, buildAuthority } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { stickerSheetKey } from '../../services/complaints/stickers';
@@ -20,22 +21,13 @@ afterAll(async () => t.close());
 const sheet = (user: Built, query: Record<string, string> = { hostelNo: '5', rooms: '101' }) =>
   t.request({ method: 'GET', url: `/api/stickers.pdf?${new URLSearchParams(query)}`, token: user.token });
 
-const statusesOf = (answers: { status: number }[]) => {
-  const by: Record<number, number> = {};
-  for (const a of answers) by[a.status] = (by[a.status] ?? 0) + 1;
-  return by;
-};
-
 describe('sticker sheets an hour', () => {
   it('makes exactly 10 of 60 sheets one warden asks for at once, refusing the rest with 429, Retry-After and the message', async () => {
     const warden = await buildAuthority(t, 'Warden', { hostelNo: 5 });
-    const answers = await Promise.all(Array.from({ length: 60 }, () => sheet(warden)));
-    expect(statusesOf(answers)).toEqual({ 200: STICKER_SHEETS_PER_HOUR, 429: 60 - STICKER_SHEETS_PER_HOUR });
-    for (const refused of answers.filter((a) => a.status === 429)) {
-      expect(refused.body).toEqual({ message: MSG_STICKERS.tooManySheets });
-      // the hour runs from the first sheet, made at this very moment
-      expect(Number(refused.headers['retry-after'])).toBe(HOUR / 1000);
-    }
+    const burst = await atOnce(60, () => sheet(warden));
+    expect(burst.statuses).toEqual({ 200: STICKER_SHEETS_PER_HOUR, 429: 60 - STICKER_SHEETS_PER_HOUR });
+    // the hour runs from the first sheet, made at this very moment
+    expectRefused(burst.with(429), MSG_STICKERS.tooManySheets, HOUR / 1000);
     // the count is the warden's own: another user still makes theirs
     const admin = await buildAdmin(t);
     expect((await sheet(admin)).status).toBe(200);

@@ -7,8 +7,10 @@ import { type Built, buildStudent } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { DAILY_JOBS } from '../oversight/digest';
 import { type JobOutcome, runDueJobs } from '../oversight/scheduler';
-import { LIMITS, LONGEST_WINDOW_MS, loginKeys, trySpend } from './throttle';
+import { trySpend } from './throttle';
 import { throttleCleanup } from './throttle-cleanup';
+import { loginKeys } from './throttle-keys';
+import { LIMITS, LONGEST_WINDOW_MS } from './throttle-limits';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import type { DailyJob } from '../oversight/scheduler';
-import { LONGEST_WINDOW_MS } from './throttle';
+import { LONGEST_WINDOW_MS } from './throttle-limits';
 
 /**
  * CONTRACT 6.7: once a day, the limit rows (failed sign-ins, wrong two-step codes, code mails,

@@ -1,131 +1,40 @@
-import { randomInt } from 'node:crypto';
-import { MSG_SECURITY, type TRole, type TUser } from '@bit/contract';
-import type { Kysely, Transaction } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
+import { MSG_SECURITY, type TRole } from '@bit/contract';
+import type { Transaction } from 'kysely';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
-import { newSessionToken, sha256 } from '../../lib/crypto';
-import { badRequest, conflict, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { enqueueMail } from '../../mail/outbox';
-import { twoFactorLockMail } from '../../mail/templates';
 import { type AuditActor, type AuditSource, recordAudit } from '../oversight/audit';
-import { createSession, revokeAllSessions } from './sessions';
+import { revokeAllSessions } from './sessions';
+import { refund, spend } from './throttle';
+import { loginKeys } from './throttle-keys';
+import { LIMITS } from './throttle-limits';
 import {
-  LIMITS,
-  loginKeys,
-  refund,
-  secondsUntilFree,
-  spend,
-  spendCounted,
-  trySpend,
-  twoFactorKeys,
-} from './throttle';
-import { toUser, USER_COLUMNS, type UserRow } from './users';
+  acceptCode,
+  accepted,
+  type Db,
+  hashRecovery,
+  newRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  recoveryCodesLeft,
+  refusal,
+  totpOf,
+} from './two-factor-codes';
+import type { UserRow } from './users';
 
 /**
- * CONTRACT 6.5: two-step sign-in with a time-based code (RFC 6238: 6 digits, 30 seconds, one step
- * of drift either way) from an authenticator app, for admins and, by their choice, authorities.
- * The codes are made and checked by `otpauth`; this file keeps which step was last accepted (a
- * code works once), the recovery codes (stored hashed, each accepted once) and sign-in tickets.
+ * CONTRACT 6.5: two-step sign-in with a time-based code from an authenticator app, for admins and,
+ * by their choice, authorities. This file turns it on and off (and resets it); its codes are
+ * two-factor-codes.ts's, the sign-in's second step two-factor-login.ts's.
  */
-
-const PERIOD_MS = 30_000;
-const ISSUER = 'BIT Mesra Complaints';
-export const TICKET_TTL_MS = 5 * 60_000;
-export const TICKET_MAX_WRONG = 5;
-export const RECOVERY_CODE_COUNT = 10;
-const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-
-const totpOf = (secret: string, label = '') =>
-  new TOTP({
-    issuer: ISSUER,
-    label,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secret),
-  });
 
 const mayUseTwoFactor = (role: TRole) => role === 'admin' || role === 'authority';
 
 /** ADMIN_2FA=required and an admin: it may not be turned off. */
 export const twoFactorRequiredFor = (ctx: Ctx, user: Pick<UserRow, 'role'>) =>
   ctx.config.admin2fa === 'required' && user.role === 'admin';
-
-const normalRecovery = (code: string) => code.trim().toLowerCase().replace('-', '');
-const hashRecovery = (code: string) => sha256(`recovery:${normalRecovery(code)}`);
-
-function newRecoveryCode(): string {
-  let s = '';
-  for (let i = 0; i < 10; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-  return `${s.slice(0, 5)}-${s.slice(5)}`;
-}
-
-type Db = Kysely<DB> | Transaction<DB>;
-
-/**
- * Accepts a code of a user whose two-step sign-in is on (or, with `pending`, being set up): a
- * time-based code of a step newer than the last one accepted, or an unused recovery code (not while
- * setting up). Each is taken by a conditional write, so a code is accepted once even when sent twice
- * at the same moment.
- */
-async function acceptCode(ctx: Ctx, db: Db, userId: number, code: string, pending = false): Promise<Verdict> {
-  const row = await db
-    .selectFrom('two_factor')
-    .select(['secret', 'enabled_at'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (!row || (row.enabled_at === null) !== pending) return 'wrong';
-  const now = ctx.clock.now();
-  if (/^\d{6}$/.test(code.trim())) {
-    const delta = totpOf(row.secret).validate({ token: code.trim(), timestamp: now, window: 1 });
-    if (delta === null) return 'wrong';
-    const step = Math.floor(now / PERIOD_MS) + delta;
-    const taken = await db
-      .updateTable('two_factor')
-      .set({ last_step: step })
-      .where('user_id', '=', userId)
-      .where('last_step', '<', step)
-      .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? 'app' : 'wrong';
-  }
-  if (pending) return 'wrong';
-  const hash = hashRecovery(code);
-  const used = await db
-    .updateTable('recovery_codes')
-    .set({ used_at: now })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', hash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) >= 1) return 'recovery';
-  // issue 51: a recovery code used before is told apart from a mistyped one (it is still a wrong code)
-  const spent = await db
-    .selectFrom('recovery_codes')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', hash)
-    .executeTakeFirst();
-  return spent ? 'used' : 'wrong';
-}
-
-/** What a code turned out to be: accepted from the app or as a recovery code, or refused. */
-type Verdict = 'app' | 'recovery' | 'wrong' | 'used';
-const accepted = (v: Verdict) => v === 'app' || v === 'recovery';
-const refusal = (v: Verdict) =>
-  badRequest(v === 'used' ? MSG_SECURITY.recoveryCodeUsed : MSG_SECURITY.codeWrong, 'code');
-
-async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const left = await db
-    .selectFrom('recovery_codes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(left.n);
-}
 
 /**
  * CONTRACT 6.7: turning two-step sign-in on or off takes the current password, so a session left
@@ -321,126 +230,5 @@ export async function adminResetTwoFactor(ctx: Ctx, by: AuditSource, userId: num
       .executeTakeFirst();
     if (!authority) throw notFound(MSG_SECURITY.authorityNotFound);
     await resetTwoFactor(ctx, trx, userId, by.actor, by.ip);
-  });
-}
-
-/** After a correct password: a ticket for the second step, no session yet. */
-export async function issueLoginTicket(ctx: Ctx, userId: number, remember: boolean): Promise<string> {
-  const ticket = newSessionToken();
-  const now = ctx.clock.now();
-  await ctx.database.db
-    .insertInto('login_tickets')
-    .values({
-      token_hash: sha256(ticket),
-      user_id: userId,
-      remember: remember ? 1 : 0,
-      attempts: 0,
-      created_at: now,
-      expires_at: now + TICKET_TTL_MS,
-      used_at: null,
-    })
-    .execute();
-  // tickets of the past are of no use to anyone: kept only while they may be shown to the server
-  await ctx.database.db
-    .deleteFrom('login_tickets')
-    .where('expires_at', '<', now - TICKET_TTL_MS)
-    .execute();
-  return ticket;
-}
-
-/**
- * CONTRACT 6.7: a wrong code locked the account's codes (the tenth in its window): its owner is
- * mailed, once a lock. Whether this is the lock's mail is decided by one conditional write on its
- * own key, so two wrong codes finishing together never mail twice.
- */
-async function mailCodesLocked(ctx: Ctx, user: { email: string; name: string }): Promise<void> {
-  if (!(await trySpend(ctx, twoFactorKeys(user.email).mailed, LIMITS.twoFactorLockMail))) return;
-  const mail = twoFactorLockMail(user.email, user.name, `${ctx.config.publicUrl}/forgot-password`);
-  // a warning that the password is known, like a one-time code: not an event the mail preferences govern
-  await enqueueMail(ctx.database.db, mail, ctx.clock.now());
-  ctx.mailQueued();
-}
-
-/**
- * The second step: a ticket and a code make a session. A ticket lives 5 minutes, burns after 5
- * wrong codes (counted by a conditional write, so codes sent at once cannot pass the limit
- * together) and makes one session. Wrong codes are also counted per account over every ticket
- * (CONTRACT 6.7: each right password gives a new ticket): 10 in a quiet 15 minutes and every code
- * is refused with 429, a right one too. As for passwords (decision 0023) the try is counted before
- * the code is checked, by one conditional write, and given back when the code was right.
- */
-export async function completeTwoFactorLogin(
-  ctx: Ctx,
-  ticket: string,
-  code: string,
-): Promise<{
-  token: string;
-  user: TUser;
-  expiresAt: number;
-  userId: number;
-  remember: boolean;
-  recoveryCodesLeft?: number;
-}> {
-  const now = ctx.clock.now();
-  const db = ctx.database.db;
-  const expired = unauthorized(MSG_SECURITY.signInExpired);
-  const row = await db
-    .selectFrom('login_tickets')
-    .innerJoin('users', 'users.id', 'login_tickets.user_id')
-    .select([
-      'login_tickets.id',
-      'login_tickets.user_id',
-      'login_tickets.remember',
-      'users.email',
-      'users.name',
-    ])
-    .where('login_tickets.token_hash', '=', sha256(ticket))
-    .where('login_tickets.used_at', 'is', null)
-    .where('login_tickets.expires_at', '>', now)
-    .where('login_tickets.attempts', '<', TICKET_MAX_WRONG)
-    .executeTakeFirst();
-  if (!row) throw expired;
-  const userId = Number(row.user_id);
-  const limit = LIMITS.twoFactorPerAccount;
-  const key = twoFactorKeys(row.email).account;
-  const count = await spendCounted(ctx, key, limit, 'quiet');
-  if (count === null) throw tooMany(MSG_SECURITY.codesLocked, await secondsUntilFree(ctx, key, limit));
-  const verdict = await acceptCode(ctx, db, userId, code);
-  if (!accepted(verdict)) {
-    if (count >= limit.max) await mailCodesLocked(ctx, row);
-    const counted = await db
-      .updateTable('login_tickets')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .where('attempts', '<', TICKET_MAX_WRONG)
-      .executeTakeFirst();
-    if (Number(counted.numUpdatedRows) !== 1) throw expired;
-    throw refusal(verdict);
-  }
-  await refund(ctx, [key]);
-  return db.transaction().execute(async (trx) => {
-    const burnt = await trx
-      .updateTable('login_tickets')
-      .set({ used_at: now })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(burnt.numUpdatedRows) !== 1) throw expired;
-    const user = await trx
-      .selectFrom('users')
-      .select(USER_COLUMNS)
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (user?.two_factor_on !== 1) throw expired;
-    const session = await createSession(ctx, userId, row.remember === 1, trx);
-    return {
-      token: session.token,
-      user: toUser(user),
-      expiresAt: session.expiresAt,
-      userId,
-      remember: row.remember === 1,
-      ...(verdict === 'recovery' ? { recoveryCodesLeft: await recoveryCodesLeft(trx, userId) } : {}),
-    };
   });
 }

@@ -35,6 +35,11 @@ export const USER_COLUMNS = [
 type MissingUserColumn = Exclude<keyof UserRow, (typeof USER_COLUMNS)[number]>;
 export const _everyUserColumn: [MissingUserColumn] extends [never] ? true : MissingUserColumn = true;
 
+/** The one lookup that needs the password hash: signing in (and a reset, an admin made again). */
+export async function findUserByEmail(ctx: Ctx, email: string): Promise<Selectable<UsersTable> | undefined> {
+  return ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): TUser {
   const place = accountPlace(row.designation, { department: row.department, hostelNo: row.hostel_no });

@@ -3,11 +3,14 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../context';
 import { notify, RECIPIENT_COLUMNS, type Recipient } from '../../delivery/notify';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assignedMail } from '../../mail/templates';
-import { assigneeKey, complaintScope, mayBeAssignee, scopeValue, staffRefusal } from '../../policy/scope';
+import { assignedMail } from '../../mail/templates/complaints';
+import { complaintScope } from '../../policy/complaints';
+import { scopeValue } from '../../policy/scope';
+import { assigneeKey, mayBeAssignee, staffRefusal } from '../../policy/staff';
 import type { UserRow } from '../accounts/users';
-import { complaintToUpdate, insertHistory } from './queries';
+import { insertHistory } from './history';
 import { toComplaint } from './rows';
+import { complaintToUpdate } from './status.queries';
 
 /**
  * CONTRACT 7.5: an approved authority who may update a complaint (in their scope, or assigned to
@@ -58,15 +61,17 @@ export async function assignComplaint(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await insertHistory(trx, {
-      complaintId: id,
-      status: before.status,
-      remarks: to ? MSG_ASSIGN.assignedTo(to.name) : MSG_ASSIGN.cleared,
-      byId: Number(assigner.id),
-      byName: assigner.name,
-      byDesignation: assigner.designation,
-      at: now,
-    });
+    await insertHistory(trx, [
+      {
+        complaintId: id,
+        status: before.status,
+        remarks: to ? MSG_ASSIGN.assignedTo(to.name) : MSG_ASSIGN.cleared,
+        byId: Number(assigner.id),
+        byName: assigner.name,
+        byDesignation: assigner.designation,
+        at: now,
+      },
+    ]);
     if (to && Number(to.id) !== Number(assigner.id)) {
       const link = `${ctx.config.publicUrl}${complaintStatusPath(row.token)}`;
       const r = to.recipient;

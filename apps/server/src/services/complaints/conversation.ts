@@ -24,7 +24,7 @@ export async function visibleComplaint(
   id: number,
   lock = false,
 ): Promise<ComplaintRow> {
-  // in scope, or assigned to the user (policy/scope.ts: userReaches)
+  // in scope, or assigned to the user (policy/staff.ts: userReaches)
   let query = db.selectFrom('complaints').selectAll().where('id', '=', id).where(reachFilter(user));
   if (lock && ctx.database.dialect === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();

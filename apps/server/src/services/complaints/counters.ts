@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema';
  *
  * Key conventions:
  * - `c:<scope>:<status>` complaints per scope and status; scope is `all`, `hostel:<n>`, `network`
- *   (policy/scope.ts: counterScopeKey) and `type:Hostel`, `type:College` (complaints/counts.ts).
+ *   (policy/complaints.ts: counterScopeKey) and `type:Hostel`, `type:College` (complaints/counts.ts).
  * - `fb:count`, `fb:sum`: number of feedback rows and the sum of their ratings.
  */
 export async function bumpCounters(

@@ -1,5 +1,5 @@
 import { COMPLAINT_STATUSES, type TComplaintStatus, type TStatusCounts } from '@bit/contract';
-import { counterScopeKeysOf } from '../../policy/scope';
+import { counterScopeKeysOf } from '../../policy/complaints';
 import type { ComplaintRow } from './rows';
 
 /**

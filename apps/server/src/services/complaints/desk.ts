@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context';
 import { wantsPush } from '../../delivery/notify';
 import { forbidden, notFound } from '../../lib/errors';
-import { mayFileAtDesk, mayWorkTheDesk, staffRefusal } from '../../policy/scope';
+import { mayFileAtDesk, mayWorkTheDesk, staffRefusal } from '../../policy/staff';
 import { USER_COLUMNS, type UserRow } from '../accounts/users';
 import { fileComplaint } from './file';
 

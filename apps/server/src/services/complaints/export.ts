@@ -3,7 +3,8 @@ import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { zonedDateTime, zonedParts } from '../../lib/zoned-time';
 import { type AuditSource, recordAudit } from '../oversight/audit';
-import { adminFilterOf, adminListFilter, fetchPage } from './lists';
+import { adminFilterOf, adminListFilter } from './admin-list';
+import { fetchPage } from './list-page';
 import { ratingsOf } from './queries';
 import { type ShownComplaint, toComplaint } from './rows';
 

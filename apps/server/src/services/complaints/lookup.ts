@@ -2,7 +2,7 @@ import { MSG, type TComplaintWithHistory } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { parsedJson } from '../../db/json-rows';
 import { notFound } from '../../lib/errors';
-import { toldRating } from '../../policy/scope';
+import { toldRating } from '../../policy/complaints';
 import { sessionOf } from '../accounts/sessions';
 import type { UserRow } from '../accounts/users';
 import { complaintPageWithSession } from './joined.queries';

@@ -6,7 +6,7 @@ import { addSearchWords } from '../../db/search-index';
 import { notify, RECIPIENT_COLUMNS } from '../../delivery/notify';
 import { tooMany } from '../../lib/errors';
 import { HOUR_MS, hourBucket } from '../../lib/hour-buckets';
-import { conversationMail } from '../../mail/templates';
+import { conversationMail } from '../../mail/templates/complaints';
 import type { UserRow } from '../accounts/users';
 import { actorColumns, assertOpenForMessages, assertParticipant, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';

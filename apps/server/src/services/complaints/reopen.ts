@@ -9,7 +9,7 @@ import {
 import type { Ctx } from '../../context';
 import { notify } from '../../delivery/notify';
 import { conflict, forbidden } from '../../lib/errors';
-import { reopenedMail } from '../../mail/templates';
+import { reopenedMail } from '../../mail/templates/complaints';
 import type { UserRow } from '../accounts/users';
 import { isOpenForMessages, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';
@@ -42,7 +42,7 @@ export async function reopenComplaint(
       !feedback &&
       Number(before.reopen_count ?? 0) < REOPEN_MAX;
     if (!allowed) throw conflict(MSG_CONVERSATION.cannotReopen);
-    const reopened = await changeStatus(trx, ctx, before, {
+    const [reopened] = await changeStatus(trx, ctx, [before], {
       status: 'Pending',
       remarks: reason,
       by: statusActor(user),
@@ -53,7 +53,7 @@ export async function reopenComplaint(
     for (const r of await authoritiesToTell(trx, before)) {
       await notify(trx, r, reopenedMail(r.email, r.name, before.token, user.name, reason, link), now);
     }
-    return reopened;
+    return reopened!;
   });
   ctx.mailQueued();
   return toComplaint(row, now);

@@ -1,3 +1,5 @@
+// Over 12 exports for a reason: the complaint tables' row types, the columns each mapper reads (SHOWN) and the
+// mappers, one mapping kept together so that a column shown and the code that shows it change together.
 import {
   attachmentThumbUrl,
   attachmentUrl,

@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Ctx } from '../../context';
 import type { Dialect } from '../../db/database';
 import { type Placeholders, preparedQuery } from '../../db/prepared';
-import { counterScopeKey } from '../../policy/scope';
+import { counterScopeKey } from '../../policy/complaints';
 import { allCountersJson, countersFromJson } from './counters';
 import { statusCounts } from './counts';
 import { averageFrom } from './feedback';
-import { overdueOf } from './lists';
+import { overdueOf } from './list-counts';
 import { notYetDueQuery } from './queries';
 
 // every complaint: no scope column, any status

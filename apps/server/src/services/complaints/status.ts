@@ -1,26 +1,33 @@
-import { complaintStatusPath, isClosed, MSG, rateComplaintPath, type TComplaintStatus } from '@bit/contract';
+import {
+  complaintStatusPath,
+  isClosed,
+  MSG,
+  MSG_INCIDENT,
+  rateComplaintPath,
+  type TComplaintStatus,
+} from '@bit/contract';
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { addSearchWords } from '../../db/search-index';
-import { type Notification, notify, notifyMany, type Recipient } from '../../delivery/notify';
+import { type Notification, notifyMany, recipientsByIds } from '../../delivery/notify';
 import { notFound } from '../../lib/errors';
 import { hourBucket } from '../../lib/hour-buckets';
-import { statusMail } from '../../mail/templates';
+import { statusMail } from '../../mail/templates/complaints';
 import type { UserRow } from '../accounts/users';
 import { bumpCounters } from './counters';
 import { addMoves, statusMoves } from './counts';
 import { dueAtFrom } from './due';
-import {
-  type HistoryEntry,
-  insertHistory,
-  type StatusRowColumns,
-  type StatusShape,
-  setStatus,
-  setStatusOfMany,
-  studentContact,
-} from './queries';
+import { insertHistory } from './history';
 import type { ComplaintRow } from './rows';
+import {
+  type ChangeColumns,
+  type OwnColumns,
+  openComplaintsOf,
+  type StatusShape,
+  setIncidentStatus,
+  setStatusOf,
+} from './status.queries';
 
 /**
  * Who changes a complaint's status: an approved authority (the complaint is then assigned to them, and
@@ -38,7 +45,7 @@ export const statusActor = (user: UserRow): StatusActor =>
     ? { id: Number(user.id), name: user.name, role: 'student', designation: null }
     : { id: Number(user.id), name: user.name, role: 'authority', designation: user.designation };
 
-/** One status change. It holds nothing of a single complaint, so a batch builds it once for all of them. */
+/** One status change. It holds nothing of a single complaint: one change is made to one complaint or many. */
 export interface StatusChange {
   status: TComplaintStatus;
   /**
@@ -52,190 +59,130 @@ export interface StatusChange {
   now: number;
 }
 
-/** For many complaints changed in one transaction: what is then read or written once for all. */
-export interface StatusBatch {
-  /** every change's counter moves are added here, for the caller to write once (bumpCounters) */
-  counters?: Record<string, number>;
-  /**
-   * the students as recipients by id (recipientsByIds: address and channels), read once for the batch;
-   * a student missing here is read alone
-   */
-  students?: ReadonlyMap<number, Recipient>;
-  /**
-   * the complaints given the change's remark are added here, for the caller to add its words to their
-   * search documents once (addSearchWords); without it each change adds them itself
-   */
-  remarked?: number[];
-  /**
-   * when given, each complaint's update, its history entry and the student's notice are added here,
-   * for the caller to write in a few multi-row statements (writeStatusBatch) before its commit: an
-   * incident's 500 complaints were 1,500 round trips on PostgreSQL with them written one by one
-   */
-  rows?: StatusRows;
-}
+type StatusCtx = Pick<Ctx, 'config' | 'database'>;
 
-/** A batch's collected writes, all of one StatusChange (StatusBatch.rows). */
-export interface StatusRows {
-  updates: StatusRowColumns[];
-  history: HistoryEntry[];
-  notices: Notification[];
-}
+/** The statement a change takes (setStatusOf's shape): the same for every complaint it is made to. */
+const shapeOf = (change: StatusChange): StatusShape => ({
+  closes: isClosed(change.status),
+  byAuthority: change.by.role === 'authority',
+  reopens: change.reopen === true,
+});
 
-/** The statement a change takes (setStatus's shape): the same for every complaint it is made to. */
-function shapeOf(change: StatusChange): StatusShape {
-  return {
-    closes: isClosed(change.status),
-    byAuthority: change.by.role === 'authority',
-    reopens: change.reopen === true,
-  };
-}
+/** The change's own values, one for all the complaints it is made to (and an incident's row). */
+const changeColumns = ({ status, remarks, by, now }: StatusChange): ChangeColumns => ({
+  status,
+  remarks: remarks || null,
+  byId: by.id,
+  byName: by.name,
+  byDesignation: by.designation,
+  now,
+});
 
-/** The change's own values, one for all the complaints it is made to. */
-function changeColumns(change: StatusChange) {
-  const { by } = change;
-  return {
-    status: change.status,
-    remarks: change.remarks || null,
-    byId: by.id,
-    byName: by.name,
-    byDesignation: by.designation,
-    now: change.now,
-  };
-}
-
-/**
- * A batch's collected writes (StatusBatch.rows) of `change`, the one every complaint of the batch
- * was given, in the caller's transaction: the complaints' updates, their history entries, the notices.
- */
-export async function writeStatusBatch(
-  trx: Transaction<DB>,
-  rows: StatusRows,
-  change: StatusChange,
-): Promise<void> {
-  await setStatusOfMany(trx, shapeOf(change), changeColumns(change), rows.updates);
-  for (let i = 0; i < rows.history.length; i += 200) {
-    await trx
-      .insertInto('complaint_history')
-      .values(
-        rows.history.slice(i, i + 200).map((h) => ({
-          complaint_id: h.complaintId,
-          status: h.status,
-          remarks: h.remarks,
-          by_id: h.byId,
-          by_name: h.byName,
-          by_designation: h.byDesignation,
-          at: h.at,
-        })),
-      )
-      .execute();
-  }
-  await notifyMany(trx, rows.notices, change.now);
-}
-
-/**
- * The one way a complaint's status changes (an authority's update, a student's reopening, and so an
- * incident's update of its complaints), inside the caller's transaction, on a row the caller has read
- * (and on PostgreSQL locked): the complaint's status, remarks, assignment, closing time and due date,
- * its report keys (first response and resolution buckets; the rollup triggers follow, decision 0018),
- * the history entry by the actor, the counters, and the student's status mail for any change but the
- * student's own. One update, one history insert and one mail per complaint, plus the counters and the
- * student's address unless a batch gives them (StatusBatch). With `batch.rows` the update too is
- * collected (writeStatusBatch writes it) and nothing is returned.
- */
-export async function changeStatus(
-  trx: Transaction<DB>,
-  ctx: Pick<Ctx, 'config' | 'database'>,
-  before: ComplaintRow,
-  change: StatusChange,
-  batch?: StatusBatch & { rows?: undefined },
-): Promise<ComplaintRow>;
-export async function changeStatus(
-  trx: Transaction<DB>,
-  ctx: Pick<Ctx, 'config' | 'database'>,
-  before: ComplaintRow,
-  change: StatusChange,
-  batch: StatusBatch & { rows: StatusRows },
-): Promise<undefined>;
-export async function changeStatus(
-  trx: Transaction<DB>,
-  ctx: Pick<Ctx, 'config' | 'database'>,
-  before: ComplaintRow,
-  change: StatusChange,
-  batch: StatusBatch = {},
-): Promise<ComplaintRow | undefined> {
-  const { status, by, now } = change;
-  const id = Number(before.id);
+/** One complaint's own values of the change: its report buckets and due time (CONTRACT 5.5, 5.6). */
+function ownColumns(ctx: StatusCtx, before: ComplaintRow, { status, now }: StatusChange): OwnColumns {
   const sinceFiling = hourBucket(now - Number(before.created_at));
-  const own: StatusRowColumns = {
-    id,
+  // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
+  const stillResolved = status === 'Resolved' && before.status === 'Resolved';
+  return {
+    id: Number(before.id),
     responseBucket: sinceFiling,
-    // a remark added to a Resolved complaint is not a new resolution (CONTRACT 5.6: the last change to Resolved)
-    resolutionBucket:
-      status !== 'Resolved' ? null : before.status === 'Resolved' ? before.res_bucket : sinceFiling,
+    resolutionBucket: status !== 'Resolved' ? null : stillResolved ? before.res_bucket : sinceFiling,
     resolvedAt:
       status !== 'Resolved'
         ? null
-        : before.status === 'Resolved'
+        : stillResolved
           ? before.resolved_at === null
             ? null
             : Number(before.resolved_at)
           : now,
     dueAt: dueAtFrom(ctx.config, before.type, now),
   };
-  let row: ComplaintRow | undefined;
-  if (batch.rows) batch.rows.updates.push(own);
-  else {
-    // messages, photos and reopening stay open 14 days after the last change to a closed status
-    [row] = await setStatus(trx, shapeOf(change), { ...changeColumns(change), ...own });
-    if (!row) throw notFound(MSG.complaintNotFound);
-  }
-  // a new remark is searchable from this commit on (decision 0025)
-  if (change.remarks && change.remarks !== before.remarks) {
-    if (batch.remarked) batch.remarked.push(id);
-    else await addSearchWords(trx, ctx.database.dialect, [id], change.remarks);
-  }
-  const entry = {
-    complaintId: id,
-    status,
-    remarks: change.remarks,
-    byId: by.id,
-    byName: by.name,
-    byDesignation: by.designation,
-    at: now,
-  };
-  if (batch.rows) batch.rows.history.push(entry);
-  else await insertHistory(trx, entry);
-  const moves = statusMoves(before, before.status, status);
-  if (batch.counters) addMoves(batch.counters, moves);
-  else await bumpCounters(trx, moves);
-  // the student hears of every change but their own
-  if (by.role !== 'student') await mailStudent(trx, ctx, before, change, batch);
-  return row;
 }
 
-/** `row`: the complaint (its token and student, which no change alters). */
-async function mailStudent(
+/**
+ * THE way complaints' status changes (an authority's update, a student's reopening, a "me too"
+ * complaint taking its incident's status, an incident's update of its complaints), inside the
+ * caller's transaction, on rows the caller has read (and on PostgreSQL locked). A single update is a
+ * batch of one: the complaints' status, remarks, assignment, closing time and due date, their report
+ * keys (first response and resolution buckets; the rollup triggers follow, decision 0018), a history
+ * line each by the actor, the counters, the new remark's words in the search index, and each
+ * student's status mail for any change but the student's own, all in a few statements whatever the
+ * number of complaints. Returns the complaints as they now stand.
+ */
+export async function changeStatus(
   trx: Transaction<DB>,
-  ctx: Pick<Ctx, 'config'>,
-  row: ComplaintRow,
+  ctx: StatusCtx,
+  complaints: readonly ComplaintRow[],
   change: StatusChange,
-  batch: StatusBatch,
-) {
-  const studentId = Number(row.student_id);
-  const student = batch.students?.get(studentId) ?? (await studentContact(trx, { studentId }))[0];
-  if (!student) return;
-  const { publicUrl } = ctx.config;
-  const link = `${publicUrl}${complaintStatusPath(row.token)}`;
-  const rateLink = change.status === 'Resolved' ? `${publicUrl}${rateComplaintPath(row.token)}` : undefined;
-  const notice = statusMail(
-    student.email,
-    student.name,
-    row.token,
-    change.status,
-    change.remarks,
-    link,
-    rateLink,
+): Promise<ComplaintRow[]> {
+  if (complaints.length === 0) return [];
+  const { dialect } = ctx.database;
+  const own = complaints.map((c) => ownColumns(ctx, c, change));
+  // messages, photos and reopening stay open 14 days after the last change to a closed status
+  const rows = await setStatusOf(trx, { ...shapeOf(change), dialect }, changeColumns(change), own);
+  if (rows.length !== complaints.length) throw notFound(MSG.complaintNotFound);
+  // a new remark is searchable from this commit on (decision 0025)
+  const { remarks } = change;
+  const remarked = remarks ? complaints.filter((c) => c.remarks !== remarks).map((c) => Number(c.id)) : [];
+  await addSearchWords(trx, dialect, remarked, remarks);
+  const { status, by, now } = change;
+  await insertHistory(
+    trx,
+    complaints.map((c) => ({
+      complaintId: Number(c.id),
+      status,
+      remarks,
+      byId: by.id,
+      byName: by.name,
+      byDesignation: by.designation,
+      at: now,
+    })),
   );
-  if (batch.rows) batch.rows.notices.push({ to: student, notice });
-  else await notify(trx, student, notice, change.now);
+  const counters: Record<string, number> = {};
+  for (const c of complaints) addMoves(counters, statusMoves(c, c.status, status));
+  await bumpCounters(trx, counters);
+  // the student hears of every change but their own
+  if (by.role !== 'student') await tellStudents(trx, ctx, complaints, change);
+  return rows;
+}
+
+/** Each complaint's student's status mail (and push), their addresses read in one statement. */
+async function tellStudents(
+  trx: Transaction<DB>,
+  ctx: StatusCtx,
+  complaints: readonly ComplaintRow[],
+  change: StatusChange,
+) {
+  const students = await recipientsByIds(trx, [...new Set(complaints.map((c) => Number(c.student_id)))]);
+  const { publicUrl } = ctx.config;
+  const notices: Notification[] = [];
+  // `c`: the complaint before the change (its token and student, which no change alters)
+  for (const c of complaints) {
+    const to = students.get(Number(c.student_id));
+    if (!to) continue;
+    const link = `${publicUrl}${complaintStatusPath(c.token)}`;
+    const rateLink = change.status === 'Resolved' ? `${publicUrl}${rateComplaintPath(c.token)}` : undefined;
+    const notice = statusMail(to.email, to.name, c.token, change.status, change.remarks, link, rateLink);
+    notices.push({ to, notice });
+  }
+  await notifyMany(trx, notices, change.now);
+}
+
+/**
+ * An incident's update (CONTRACT 6.1) through the same path: its open complaints, each changed as a
+ * single update changes one (changeStatus: its own history line by the updater, its assignment, its
+ * due date and report keys, its student's status mail), and the incident's own row with the same
+ * values, in the caller's transaction. Returns the incident as it now stands.
+ */
+export async function changeIncidentStatus(
+  trx: Transaction<DB>,
+  ctx: StatusCtx,
+  incidentId: number,
+  change: StatusChange,
+) {
+  const lock = ctx.database.dialect === 'postgres';
+  await changeStatus(trx, ctx, await openComplaintsOf(trx, { lock }, { incidentId }), change);
+  const [incident] = await setIncidentStatus(trx, { ...changeColumns(change), incidentId });
+  if (!incident) throw notFound(MSG_INCIDENT.notFound);
+  return incident;
 }

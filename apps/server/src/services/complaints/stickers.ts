@@ -20,8 +20,9 @@ import QRCode from 'qrcode';
 import type { Ctx } from '../../context';
 import { forbidden } from '../../lib/errors';
 import { createSemaphore } from '../../lib/semaphore';
-import { mayMakeStickers, staffRefusal } from '../../policy/scope';
-import { type Limit, spend } from '../accounts/throttle';
+import { mayMakeStickers, staffRefusal } from '../../policy/staff';
+import { spend } from '../accounts/throttle';
+import type { Limit } from '../accounts/throttle-limits';
 import type { UserRow } from '../accounts/users';
 
 /**

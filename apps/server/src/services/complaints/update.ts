@@ -1,11 +1,13 @@
 import { MSG, type TComplaint, type TUpdateComplaintRequest } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { forbidden, notFound } from '../../lib/errors';
-import { assigneeKey, complaintScope, scopeValue, staffRefusal } from '../../policy/scope';
+import { complaintScope } from '../../policy/complaints';
+import { scopeValue } from '../../policy/scope';
+import { assigneeKey, staffRefusal } from '../../policy/staff';
 import type { UserRow } from '../accounts/users';
-import { complaintToUpdate } from './queries';
 import { toComplaint } from './rows';
 import { changeStatus, statusActor } from './status';
+import { complaintToUpdate } from './status.queries';
 
 /**
  * An authority sets a complaint's status (and remark) in scope or assigned to them (CONTRACT 7.5):
@@ -30,8 +32,8 @@ export async function updateComplaintStatus(
       { id, scope: scopeValue(scope), assignee: assigneeKey(authority) ?? 0 },
     );
     if (!before) throw notFound(MSG.complaintNotFound);
-    return changeStatus(trx, ctx, before, change);
+    return changeStatus(trx, ctx, [before], change);
   });
   ctx.mailQueued();
-  return toComplaint(updated, now);
+  return toComplaint(updated[0]!, now);
 }

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
 import { notify } from '../../delivery/notify';
-import { grievanceEscalationMail } from '../../mail/templates';
+import { grievanceEscalationMail } from '../../mail/templates/grievances';
 import { committeeRecipients } from './grievance-queries';
 
 /** A chair's reminder lists this many numbers, and says how many more there are. */

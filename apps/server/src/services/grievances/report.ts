@@ -11,7 +11,7 @@ import {
 import type { Ctx } from '../../context';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { zonedDayStart } from '../../lib/zoned-time';
-import { periodOf } from '../oversight/report';
+import { periodOf } from '../oversight/report-period';
 import { countsByCommittee } from './report.queries';
 
 /** The month (YYYY-MM) after one. */

@@ -1,8 +1,8 @@
 import { AUTHORITY_DASHBOARD_PATH, complaintStatusPath } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { notify, wantsPush } from '../../delivery/notify';
-import { digestMail } from '../../mail/templates';
-import { complaintScope } from '../../policy/scope';
+import { digestMail } from '../../mail/templates/oversight';
+import { complaintScope } from '../../policy/complaints';
 import { applyScope } from '../../policy/scope-sql';
 import { newComplaintPreference } from '../accounts/preferences';
 import { pushSubscriptionCleanup } from '../accounts/push-subscriptions';

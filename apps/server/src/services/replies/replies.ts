@@ -1,7 +1,7 @@
 import { MSG, MSG_REPLIES, SAVED_REPLIES_MAX, type TSavedReply, type TSaveReplyRequest } from '@bit/contract';
 import type { Ctx } from '../../context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { staffRefusal } from '../../policy/scope';
+import { staffRefusal } from '../../policy/staff';
 import type { UserRow } from '../accounts/users';
 import {
   deleteReplyOf,

@@ -1,7 +1,8 @@
 import { GRIEVANCE_LIMITS, type TGrievance, type TGrievanceStatus } from '@bit/contract';
 
 // CONTRACT 7.2's rules as the web app can judge them, to show only the actions that can work. The
-// server decides in the end (services/grievances/grievances.ts); these only spare a refusal.
+// server decides in the end (services/grievances/: steps.ts, appeal.ts, messages.ts); these only
+// spare a refusal.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
