@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { routePreloads, stylesheetAfterShell } from './route-preloads';
+import { screenChunkGroups } from './screen-chunks';
 import { swPrecache } from './sw-precache';
 
 export default defineConfig({
@@ -29,6 +30,8 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/]react[\\/]/,
             },
+            // the screens' shared code in a few files, not one per set of screens (issue 51 row 23)
+            ...screenChunkGroups(),
           ],
         },
       },
