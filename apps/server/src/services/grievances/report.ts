@@ -30,6 +30,41 @@ function median(values: number[]): number | null {
 }
 
 /**
+ * The median of a list of working days as the statement aggregates it ("12,7,15": comma-separated
+ * whole numbers, in no order). Read in one pass into a count per number of days (a few dozen values)
+ * instead of split, mapped and sorted: that was 13 ms of a year's request at 100,000 grievances,
+ * as much as its statements. Anything else (a sign, a fraction, a huge number: never stored) takes
+ * the sort.
+ */
+export function medianOfList(list: string): number | null {
+  const counts: number[] = [];
+  let n = 0;
+  let value = -1;
+  for (let i = 0; i <= list.length; i++) {
+    const c = i < list.length ? list.charCodeAt(i) : 44;
+    if (c >= 48 && c <= 57) value = value < 0 ? c - 48 : value * 10 + c - 48;
+    else if (c === 44 && value >= 0 && value < 100_000) {
+      counts[value] = (counts[value] ?? 0) + 1;
+      n++;
+      value = -1;
+    } else return median(list.split(',').map(Number));
+  }
+  if (n === 0) return null;
+  // the values at positions n >> 1 and, for an even n, the one before it
+  const upper = n >> 1;
+  const lower = n % 2 === 1 ? upper : upper - 1;
+  let seen = 0;
+  let low = -1;
+  for (const [days, count] of counts.entries()) {
+    if (count === undefined) continue;
+    seen += count;
+    if (low < 0 && seen > lower) low = days;
+    if (seen > upper) return (low + days) / 2;
+  }
+  return null;
+}
+
+/**
  * CONTRACT 7.4: per committee and month of submission (in TIME_ZONE), over the grievances submitted
  * in the period (`from`, `to` as the complaint report's, periodOf): received, decided, decided by
  * `dueAt`, appealed, appeals decided by their `dueAt`, open past due now, and the median working
@@ -67,7 +102,7 @@ export async function grievanceReport(ctx: Ctx, q: TGrievanceReportQuery): Promi
         appealed: Number(c.appealed),
         appealsDecidedByDue: Number(c.appeals_by_due),
         openPastDue: Number(c.open_past_due),
-        medianWorkingDays: c.working_days ? median(c.working_days.split(',').map(Number)) : null,
+        medianWorkingDays: c.working_days ? medianOfList(c.working_days) : null,
       });
     }
   }
