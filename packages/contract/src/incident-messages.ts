@@ -1,5 +1,7 @@
 // Incidents' limits and messages without zod: the dashboards and lists import them, and a module that
 // also held the schemas would bring zod into screens that show no form (scripts/size-check.mjs).
+import type { TComplaintType } from './enums';
+
 /** CONTRACT 6.1: one problem, many complaints. */
 export const INCIDENT_TITLE_MAX = 120;
 /** At most this many complaints are linked in one request (a hostel's outage is well under it). */
@@ -10,6 +12,12 @@ export const OPEN_INCIDENTS_MAX = 5;
 export const INCIDENT_GROUP_MIN = 3;
 /** ... filed within this many hours. */
 export const INCIDENT_GROUP_HOURS = 24;
+
+/** Where an incident is: "Hostel 5" or "the College". */
+export const incidentPlace = (i: { type: TComplaintType; hostelNo: number | null }) =>
+  i.type === 'Hostel' && i.hostelNo !== null ? `Hostel ${i.hostelNo}` : 'the College';
+
+const JOIN_BUTTON = 'This is my problem too';
 
 export const MSG_INCIDENT = {
   created: 'Incident declared',
@@ -31,7 +39,16 @@ export const MSG_INCIDENT = {
   /** the filing form's line for an open incident (issue 34) */
   knownProblem: (title: string, status: string, affected: number) =>
     `Known problem: ${title}. ${status}, ${affected} affected.`,
-  joinButton: 'This is my problem too',
+  joinButton: JOIN_BUTTON,
+  /**
+   * the student dashboard's known problems (issue 51), drawn by the app and, in a dashboard opened
+   * with the session cookie, by the server into the page's shell (apps/server: plugins/app/dashboard-views.ts)
+   */
+  knownProblems: 'Known problems',
+  knownProblemsIntro: `Already reported and being handled. Yours too? Choose “${JOIN_BUTTON}” to file a linked complaint and hear of every update.`,
+  /** an open incident's line after its title: "Water supply in Hostel 3 · 37 affected" */
+  openLine: (subType: string, place: string, affected: number) =>
+    `${subType} in ${place} · ${affected} affected`,
   /** the authority dashboard's line for a group (issue 34) */
   looksLikeOne: (count: number, subType: string, place: string) =>
     `Looks like one problem: ${count} complaints about ${subType} in ${place}`,

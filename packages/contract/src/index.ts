@@ -9,6 +9,7 @@ export * from './complaints';
 export * from './control-characters';
 export * from './conversation';
 export * from './conversation-constants';
+export * from './dashboards';
 export * from './dates';
 export * from './desk';
 export * from './enums';

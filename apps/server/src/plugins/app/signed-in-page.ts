@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { escapeHtml, withHeading } from '../../lib/page-shell';
 import { formatZoned } from '../../lib/zoned-time';
 import { readToken } from './cookies';
+import { type TScreenAnswers, withDashboardView } from './dashboard-views';
 
 /** The skeleton's cards (apps/web/index.html), where a summary of the screen's data goes. */
 const SHELL_CARDS = /(?:<div class="shell-card"><\/div>\s*)+/;
@@ -137,8 +138,9 @@ function statusRequest(request: FastifyRequest): string | null {
 /**
  * The API's answers to the requests the screen makes first, by the address the app asks them at
  * (askApi): what every screen asks, the screen's own (contract FIRST_REQUESTS; only for a screen
- * opened with no filters in its address) and on the status page its complaint (statusRequest); and
- * the screen's own first answer (`main`), which its list summary is drawn from.
+ * opened with no filters in its address) and on the status page its complaint (statusRequest); the
+ * screen's own first answer (`main`), which its list summary is drawn from, and the screen's own
+ * answers in the order it asks them (`screenAnswers`), which a dashboard's first view is drawn from.
  */
 async function firstAnswers(
   request: FastifyRequest,
@@ -165,9 +167,11 @@ async function firstAnswers(
   const complaint = complaintPath
     ? ZComplaintWithHistory.safeParse((answers[`/api${complaintPath}`] as { data?: unknown })?.data)
     : null;
+  const screenAnswers: TScreenAnswers = screenPaths.map((path) => ({ path, answer: answers[`/api${path}`] }));
   return {
     main: main === undefined ? undefined : answers[`/api${main}`],
     complaint: complaint?.success ? complaint.data : null,
+    screenAnswers,
   };
 }
 
@@ -179,7 +183,8 @@ async function firstAnswers(
  * answers to the requests the app makes first, by their address, the signed-in user (SESSION_REQUEST)
  * and on /complaint-status?token=… its complaint among them (firstAnswers). In the shell: the heading
  * of a screen whose heading names the user (contract: SIGNED_IN_HEADINGS), and in place of the
- * skeleton's cards a list screen's first entries (LIST_SUMMARIES) or the status page's complaint.
+ * skeleton's cards a list screen's first entries (LIST_SUMMARIES) or the status page's complaint, or
+ * in place of the skeleton a dashboard's first view (dashboard-views.ts).
  * Null, for the page as built, without a live session, for a request that is not a page load (the
  * service worker's own fetch of its shell), or when the read fails.
  */
@@ -201,7 +206,7 @@ export async function signedInPageFor(
     if (session === undefined) return null;
     const { user } = ZCheckAuthResponse.parse(session);
     const answers: Record<string, unknown> = { [`/api${SESSION_REQUEST}`]: session };
-    const { main, complaint } = await firstAnswers(request, screen, user, token, answers);
+    const { main, complaint, screenAnswers } = await firstAnswers(request, screen, user, token, answers);
     let out = withJson(page, EMBEDDED_ANSWERS_ID, answers);
     const heading = SIGNED_IN_HEADINGS[screen]?.(user);
     if (heading) out = withHeading(out, heading);
@@ -211,6 +216,7 @@ export async function signedInPageFor(
         ? null
         : LIST_SUMMARIES[screen]?.(main, ctx.config.timeZone);
     if (summary && SHELL_CARDS.test(out)) out = out.replace(SHELL_CARDS, () => summary);
+    else out = withDashboardView(out, screen, user, screenAnswers);
     return out;
   } catch (err) {
     request.log.warn({ err }, 'signed-in page: served as built');

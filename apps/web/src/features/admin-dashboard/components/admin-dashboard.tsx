@@ -1,11 +1,10 @@
-import { MSG, type TAdminStats, type TUser } from '@bit/contract';
+import { ADMIN_QUICK_LINKS, MSG, type TAdminStats, type TUser, welcomeHeading } from '@bit/contract';
 import { type ReactNode, useId } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DateTime } from '../../../components/ui/date-time';
 import { SHELL_HEADINGS } from '../../../config/headings';
-import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useErrorToast } from '../../../hooks/use-error-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -45,25 +44,15 @@ export function AdminDashboard({ user, notices }: { user: TUser; notices?: React
   return (
     <section className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold text-brand-900">{SHELL_HEADINGS.adminDashboard}</h1>
-      <p className="mt-1 text-slate-600">Welcome, {user.name}</p>
+      <p className="mt-1 text-slate-600">{welcomeHeading(user)}</p>
 
+      {/* the contract's list: the server draws the same links into the page's shell */}
       <nav aria-label="Quick links" className="mt-6 flex flex-wrap gap-2">
-        <LinkButton to={paths.notifications}>Post Notification</LinkButton>
-        <LinkButton to={paths.viewComplaints} variant="secondary">
-          View All Complaints
-        </LinkButton>
-        <LinkButton to={`${paths.viewComplaints}?type=College`} variant="secondary">
-          College Complaints
-        </LinkButton>
-        <LinkButton to={`${paths.viewComplaints}?overdue=true`} variant="secondary">
-          Overdue Complaints
-        </LinkButton>
-        <LinkButton to={paths.reports} variant="secondary">
-          Reports
-        </LinkButton>
-        <LinkButton to={paths.manageAuthorities} variant="secondary">
-          Manage Authorities
-        </LinkButton>
+        {ADMIN_QUICK_LINKS.map((link, i) => (
+          <LinkButton key={link.path} to={link.path} variant={i === 0 ? 'primary' : 'secondary'}>
+            {link.label}
+          </LinkButton>
+        ))}
       </nav>
 
       {notices}

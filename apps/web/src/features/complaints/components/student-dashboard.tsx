@@ -1,4 +1,4 @@
-import { MSG, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
+import { MSG, STUDENT_DASHBOARD_TOP, type TComplaint, type TUser, welcomeHeading } from '@bit/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Highlighted } from '../../../components/highlighted';
@@ -104,9 +104,11 @@ export function StudentDashboard({
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-brand-900">{welcomeHeading(user)}</h1>
-          {user.rollNo && <p className="mt-1 text-sm text-slate-600">Roll number: {user.rollNo}</p>}
+          {user.rollNo && (
+            <p className="mt-1 text-sm text-slate-600">{STUDENT_DASHBOARD_TOP.rollNumber(user.rollNo)}</p>
+          )}
         </div>
-        <LinkButton to={paths.fileComplaint}>File New Complaint</LinkButton>
+        <LinkButton to={paths.fileComplaint}>{STUDENT_DASHBOARD_TOP.fileNew}</LinkButton>
       </div>
 
       {asideFirst ? (

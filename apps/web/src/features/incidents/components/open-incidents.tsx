@@ -1,9 +1,8 @@
-import { MSG_INCIDENT, type TOpenIncident } from '@bit/contract';
+import { incidentPlace, MSG_INCIDENT, type TOpenIncident } from '@bit/contract';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useOpenIncidents } from '../api/get-open-incidents';
 import { JoinIncident } from './join-incident';
-import { incidentPlace } from './place';
 
 function IncidentLines({ incidents }: { incidents: TOpenIncident[] }) {
   return (
@@ -14,7 +13,7 @@ function IncidentLines({ incidents }: { incidents: TOpenIncident[] }) {
             <span className="font-medium">{i.title}</span>
             <span className="text-slate-600">
               {' '}
-              · {i.subType} in {incidentPlace(i)} · {i.affected} affected
+              · {MSG_INCIDENT.openLine(i.subType, incidentPlace(i), i.affected)}
             </span>
           </span>
           <StatusBadge status={i.status} />
@@ -29,7 +28,9 @@ function IncidentLines({ incidents }: { incidents: TOpenIncident[] }) {
 
 /**
  * The student dashboard's known problems (CONTRACT 6.1): the open incidents of the student's profile
- * hostel and of the college; nothing at all when there are none.
+ * hostel and of the college; nothing at all when there are none. A dashboard opened with the session
+ * cookie has this card in its shell already, drawn by the server with the same texts and sizes
+ * (apps/server: plugins/app/dashboard-views.ts; its paragraph is the page's largest paint).
  */
 export function OpenIncidents({ hostelNo }: { hostelNo: number | null }) {
   const hostel = useOpenIncidents({ type: 'Hostel', hostelNo: hostelNo ?? undefined }, hostelNo !== null);
@@ -39,12 +40,9 @@ export function OpenIncidents({ hostelNo }: { hostelNo: number | null }) {
   return (
     <Card className="mt-6">
       <h2 className="text-lg font-semibold text-brand-900" id="known-problems">
-        Known problems
+        {MSG_INCIDENT.knownProblems}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Already reported and being handled. Yours too? Choose “{MSG_INCIDENT.joinButton}” to file a linked
-        complaint and hear of every update.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{MSG_INCIDENT.knownProblemsIntro}</p>
       <IncidentLines incidents={incidents} />
     </Card>
   );
