@@ -5,9 +5,9 @@
 // SQLite (a temp file), in this process; `npm run bench` runs it after the load scenarios.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { statusMail } from '../src/delivery/mail/templates/complaints';
 import { notify, recipientsByIds } from '../src/delivery/notify';
-import { statusMail } from '../src/mail/templates/complaints';
-import { startPushSender } from '../src/push/sender';
+import { startPushSender } from '../src/delivery/push/sender';
 import { vapidKeys } from '../src/services/accounts/push-subscriptions';
 import { buildAuthority, buildStudent } from '../test/factories';
 import { createTestApp } from '../test/harness';

@@ -2,8 +2,8 @@ import type { TPushPayload } from '@bit/contract';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { type Placeholders, preparedQuery } from '../db/prepared';
 import type { DB } from '../db/schema';
-import { enqueueMails, type MailMessage } from '../mail/outbox';
-import { enqueuePush } from '../push/outbox';
+import { enqueueMails, type MailMessage } from './mail/outbox';
+import { enqueuePush } from './push/outbox';
 
 /** An event's mail and its push (CONTRACT 6.3: the push says no more than the mail). */
 export type Notice = MailMessage & { push: TPushPayload };

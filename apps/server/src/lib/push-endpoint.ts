@@ -4,7 +4,7 @@ import net from 'node:net';
 /**
  * CONTRACT 6.3: the server must never be made to post inside the network it runs in. A push
  * endpoint is an https: URL whose host resolves only to public addresses; the sender connects to the
- * address checked here (pinnedAgent in push/sender.ts), so a name that answers differently later
+ * address checked here (pinnedAgent in delivery/push/sender.ts), so a name that answers differently later
  * cannot point it inward.
  */
 

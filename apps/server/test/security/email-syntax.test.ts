@@ -5,7 +5,7 @@ import { MSG } from '@bit/contract';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailSender } from '../../src/mail/sender';
+import { startMailSender } from '../../src/delivery/mail/sender';
 import { type Built, buildStudent, lastMail } from '../factories';
 import { createTestApp, type TestApp } from '../harness';
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
-import { enqueueMail } from '../../src/mail/outbox';
-import { startMailSender } from '../../src/mail/sender';
+import { enqueueMail } from '../../src/delivery/mail/outbox';
+import { startMailSender } from '../../src/delivery/mail/sender';
 import { createTestApp, type TestApp } from '../harness';
 
 const modeOf = (p: string) => fs.statSync(p).mode & 0o777;

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildStudent, lastMail } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { type MailSender, startMailSender } from '../../mail/sender';
+import { type MailSender, startMailSender } from '../../delivery/mail/sender';
 import { post, studentBody } from './test-helpers';
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
   type TestPushService,
   type TestSubscription,
 } from '../../../test/push-service';
-import { startPushSender } from '../../push/sender';
+import { startPushSender } from '../../delivery/push/sender';
 import {
   pushSubscriptionCleanup,
   subscribePush,

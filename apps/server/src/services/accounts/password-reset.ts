@@ -1,9 +1,9 @@
 import { MSG, type TForgotPasswordRequest, type TResetPasswordRequest } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { enqueueMail } from '../../delivery/mail/outbox';
+import { codeMail } from '../../delivery/mail/templates/accounts';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { enqueueMail } from '../../mail/outbox';
-import { codeMail } from '../../mail/templates/accounts';
 import { consumeCode, issueCode, issueDecoyCode } from './codes';
 import { revokeAllSessions } from './sessions';
 import { refund, spend } from './throttle';

@@ -3,9 +3,9 @@ import { MSG, MSG_PUSH, PUSH_SUBSCRIPTIONS_MAX, type TPushSubscriptionRequest } 
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import type { Ctx } from '../../context';
+import type { VapidKeys } from '../../delivery/push/sender';
 import { badRequest, unauthorized } from '../../lib/errors';
 import { checkPushEndpoint, EndpointRefused, EndpointWrongPort } from '../../lib/push-endpoint';
-import type { VapidKeys } from '../../push/sender';
 import type { DailyJob } from '../oversight/scheduler';
 import { serverKey } from './server-keys';
 import type { SessionInfo } from './sessions';
@@ -119,7 +119,7 @@ export async function unsubscribePush(ctx: Ctx, user: SessionInfo['user'], endpo
 /**
  * CONTRACT 6.7: once a day, the subscriptions of sessions that ended without a logout (expired) are
  * deleted. Nothing was pushed to them meanwhile: enqueuePush takes only subscriptions of live
- * sessions, and the sender drops a queued push whose session ended (push/sender.ts).
+ * sessions, and the sender drops a queued push whose session ended (delivery/push/sender.ts).
  */
 export const pushSubscriptionCleanup: DailyJob = {
   name: 'push-subscription-cleanup',

@@ -1,9 +1,9 @@
 import { MSG_SECURITY, type TUser } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { enqueueMail } from '../../delivery/mail/outbox';
+import { twoFactorLockMail } from '../../delivery/mail/templates/accounts';
 import { newSessionToken, sha256 } from '../../lib/crypto';
 import { tooMany, unauthorized } from '../../lib/errors';
-import { enqueueMail } from '../../mail/outbox';
-import { twoFactorLockMail } from '../../mail/templates/accounts';
 import { createSession } from './sessions';
 import { refund, secondsUntilFree, spendCounted, trySpend } from './throttle';
 import { twoFactorKeys } from './throttle-keys';

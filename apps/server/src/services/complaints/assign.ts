@@ -1,9 +1,9 @@
 import { complaintStatusPath, MSG, MSG_ASSIGN, type TAssignable, type TComplaint } from '@bit/contract';
 import { sql } from 'kysely';
 import type { Ctx } from '../../context';
+import { assignedMail } from '../../delivery/mail/templates/complaints';
 import { notify, RECIPIENT_COLUMNS, type Recipient } from '../../delivery/notify';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assignedMail } from '../../mail/templates/complaints';
 import { complaintScope } from '../../policy/complaints';
 import { scopeValue } from '../../policy/scope';
 import { assigneeKey, mayBeAssignee, staffRefusal } from '../../policy/staff';

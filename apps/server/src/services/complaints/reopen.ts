@@ -7,9 +7,9 @@ import {
   type TComplaint,
 } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { reopenedMail } from '../../delivery/mail/templates/complaints';
 import { notify } from '../../delivery/notify';
 import { conflict, forbidden } from '../../lib/errors';
-import { reopenedMail } from '../../mail/templates/complaints';
 import type { UserRow } from '../accounts/users';
 import { isOpenForMessages, visibleComplaint } from './conversation';
 import { authoritiesToTell } from './recipients';

@@ -2,8 +2,8 @@ import { COMMITTEE_NAMES, GRIEVANCES_PATH, type TCommitteeKey } from '@bit/contr
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
+import { grievanceEscalationMail } from '../../delivery/mail/templates/grievances';
 import { notify } from '../../delivery/notify';
-import { grievanceEscalationMail } from '../../mail/templates/grievances';
 import { committeeRecipients } from './grievance-queries';
 
 /** A chair's reminder lists this many numbers, and says how many more there are. */

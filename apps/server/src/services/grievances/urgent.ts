@@ -1,7 +1,7 @@
 import { ADMIN_DASHBOARD_PATH, COMMITTEE_NAMES, grievancePath } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { grievanceMail, raggingWaitingMail } from '../../delivery/mail/templates/grievances';
 import { notify, RECIPIENT_COLUMNS } from '../../delivery/notify';
-import { grievanceMail, raggingWaitingMail } from '../../mail/templates/grievances';
 import type { DailyJob } from '../oversight/scheduler';
 import { committeeRecipients } from './grievance-queries';
 

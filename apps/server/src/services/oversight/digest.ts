@@ -1,7 +1,7 @@
 import { AUTHORITY_DASHBOARD_PATH, complaintStatusPath } from '@bit/contract';
 import type { Ctx } from '../../context';
+import { digestMail } from '../../delivery/mail/templates/oversight';
 import { notify, wantsPush } from '../../delivery/notify';
-import { digestMail } from '../../mail/templates/oversight';
 import { complaintScope } from '../../policy/complaints';
 import { applyScope } from '../../policy/scope-sql';
 import { newComplaintPreference } from '../accounts/preferences';

@@ -7,9 +7,13 @@ import {
 import type { Transaction } from 'kysely';
 import type { Ctx } from '../../context';
 import type { DB } from '../../db/schema';
+import {
+  adminEscalationMail,
+  type OverdueLine,
+  wardenEscalationMail,
+} from '../../delivery/mail/templates/oversight';
 import { notify, RECIPIENT_COLUMNS, wantsPush } from '../../delivery/notify';
 import { formatZoned } from '../../lib/zoned-time';
-import { adminEscalationMail, type OverdueLine, wardenEscalationMail } from '../../mail/templates/oversight';
 import { complaintScope } from '../../policy/complaints';
 import { applyScope } from '../../policy/scope-sql';
 import type { ComplaintRow } from '../complaints';

@@ -1,6 +1,6 @@
 import type { TPushPayload } from '@bit/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../../db/schema';
 
 /**
  * Queues a push to each of a user's subscribed browsers still signed in (the subscription's session

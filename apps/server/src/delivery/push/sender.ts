@@ -4,10 +4,10 @@ import type { LookupFunction } from 'node:net';
 import path from 'node:path';
 import type { Selectable } from 'kysely';
 import webpush, { WebPushError } from 'web-push';
-import type { Ctx } from '../context';
-import type { PushOutboxTable } from '../db/schema';
-import { type OutboxWorker, startOutboxWorker } from '../delivery/outbox-worker';
-import { type CheckedEndpoint, checkPushEndpoint, EndpointRefused } from '../lib/push-endpoint';
+import type { Ctx } from '../../context';
+import type { PushOutboxTable } from '../../db/schema';
+import { type CheckedEndpoint, checkPushEndpoint, EndpointRefused } from '../../lib/push-endpoint';
+import { type OutboxWorker, startOutboxWorker } from '../outbox-worker';
 
 const BATCH = 50;
 /** CONTRACT 6.3: a push service keeps a push a day at most; the queue gives up on it after as long. */

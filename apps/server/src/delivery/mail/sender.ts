@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Selectable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Ctx } from '../context';
-import type { MailOutboxTable } from '../db/schema';
-import { type OutboxWorker, startOutboxWorker } from '../delivery/outbox-worker';
+import type { Ctx } from '../../context';
+import type { MailOutboxTable } from '../../db/schema';
+import { type OutboxWorker, startOutboxWorker } from '../outbox-worker';
 
 const BATCH = 10;
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type Placeholders, preparedQuery } from '../db/prepared';
-import type { DB } from '../db/schema';
+import { type Placeholders, preparedQuery } from '../../db/prepared';
+import type { DB } from '../../db/schema';
 
 export interface MailMessage {
   to: string;
