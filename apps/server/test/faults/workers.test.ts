@@ -75,7 +75,8 @@ describe(`several server processes on one database (${TEST_DIALECT})`, () => {
     } finally {
       await empty.drop();
     }
-  });
+    // a fresh database's migrations and three workers' start: over the suite's 30 s when the machine is loaded
+  }, 90_000);
 
   it('migrates before starting any worker, and starts none when the migrations fail', async () => {
     // a data directory that cannot exist: a path under a regular file
