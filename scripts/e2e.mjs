@@ -2,7 +2,6 @@
 // the real server, once on SQLite and once more on PostgreSQL when TEST_DATABASE_URL is set.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,14 +26,6 @@ const run = (cmd, args, env = {}) => {
 };
 
 if (!process.env.E2E_SKIP_BUILD) run('npm', ['run', 'build']);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 // E2E_DIALECTS=sqlite or =postgres runs one of them (scripts/browser-checks.mjs runs them side by side)
 const dialects = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])].filter(
@@ -68,86 +59,43 @@ for (const suite of POSTGRES_SUITES)
     process.exit(1);
   }
 /**
- * E2E_LANES=2 runs the suites in two lanes at once: each lane its own Playwright process with its own
- * server, database and SMTP sink (global-setup.ts), so they share nothing but the machine; lane k runs
- * its share of the SQLite suite, then its share of the PostgreSQL suites. It is not the default: on
- * this two-core machine two lanes took longer than one (issue 32: one lane's SQLite share 14.9 min
- * against 6.7 min for the whole suite in one lane; every test slower, a Chromium and a server each).
- * With a filter (a file, -g …) one lane runs it, on each dialect in turn.
+ * E2E_WORKERS=n runs each dialect's suites in n Playwright workers at once, each with a server, database
+ * and SMTP sink of its own (e2e/support/global-setup.ts), the files shared out as workers become free.
+ * The suite mostly waits (on the app's timers, its animations, the mail): alone it kept about half of
+ * one core busy, so on two cores two or three workers share the machine without the tests slowing
+ * (decision 0022, amended). Default 1; scripts/browser-checks.mjs sets it for `npm test`.
  */
-const lanes = extra.length === 0 ? Math.max(1, Number(process.env.E2E_LANES ?? 1)) : 1;
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
-const ALL_SUITES = fs
-  .readdirSync(path.join(root, 'apps/web/e2e'))
-  .filter((f) => f.endsWith('.spec.ts'))
-  .map((f) => `e2e/${f}`);
-/** Each dialect's suites split between the lanes: largest file first, to the lane with the fewest
- * bytes so far, SQLite's then PostgreSQL's on top (a file's size is a fair stand-in for its running
- * time; Playwright's --shard fills shards in file order by test count and gave one lane nearly all). */
-const lanePlan = (() => {
-  const load = Array(lanes).fill(0);
-  const plan = {};
-  for (const dialect of dialects) {
-    const all = dialect === 'postgres' && !process.env.E2E_POSTGRES_ALL ? POSTGRES_SUITES : ALL_SUITES;
-    plan[dialect] = Array.from({ length: lanes }, () => []);
-    const sized = all.map((f) => ({ f, bytes: fs.statSync(path.join(root, 'apps/web', f)).size }));
-    for (const { f, bytes } of sized.sort((a, b) => b.bytes - a.bytes)) {
-      const lane = load.indexOf(Math.min(...load));
-      plan[dialect][lane].push(f);
-      load[lane] += bytes;
-    }
-  }
-  return plan;
-})();
-
-const runPlaywright = (dialect, shard, prefix) =>
+const runPlaywright = (dialect) =>
   new Promise((resolve) => {
-    const suites = extra.length > 0 ? [] : lanePlan[dialect][shard - 1];
-    if (lanes > 1 && suites.length === 0) return resolve(0);
+    // every suite on SQLite, decision 22's list on PostgreSQL; a filter replaces both
+    const onPostgresList = dialect === 'postgres' && !process.env.E2E_POSTGRES_ALL && extra.length === 0;
+    const suites = onPostgresList ? POSTGRES_SUITES : [];
     const args = ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', ...suites, ...extra];
-    freePort().then((port) => {
-      const runName = lanes > 1 ? `${dialect}-${shard}` : dialect;
-      console.log(
-        `\n── ${prefix}browser tests on ${dialect}${suites.length ? ` (${suites.length} suites${dialect === 'postgres' ? ': decision 22' : ''})` : ''} ──`,
-      );
-      const child = spawn('npx', args, {
-        cwd: root,
-        stdio: lanes > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-        env: {
-          ...process.env,
-          E2E_DIALECT: dialect,
-          E2E_RUN_NAME: runName,
-          E2E_PORT: String(port),
-          CHROMIUM_PATH: chromium,
-          CHROMIUM_HEADLESS_SHELL_PATH: shell,
-        },
-      });
-      if (lanes > 1)
-        for (const stream of [child.stdout, child.stderr]) {
-          let rest = '';
-          stream.on('data', (chunk) => {
-            const lines = (rest + chunk).split('\n');
-            rest = lines.pop() ?? '';
-            for (const line of lines) console.log(`${prefix}${line}`);
-          });
-          stream.on('end', () => rest && console.log(`${prefix}${rest}`));
-        }
-      child.on('close', (code) => resolve(code ?? 1));
+    console.log(
+      `\n── browser tests on ${dialect}${suites.length ? ` (${suites.length} suites: decision 22)` : ''}${workers > 1 ? `, ${workers} workers` : ''} ──`,
+    );
+    const child = spawn('npx', args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        E2E_DIALECT: dialect,
+        E2E_WORKERS: String(workers),
+        CHROMIUM_PATH: chromium,
+        CHROMIUM_HEADLESS_SHELL_PATH: shell,
+      },
     });
+    child.on('close', (code) => resolve(code ?? 1));
   });
 
-const laneRuns = Array.from({ length: lanes }, async (_, i) => {
-  const prefix = lanes > 1 ? `[lane ${i + 1}] ` : '';
-  let failed = 0;
-  for (const dialect of dialects) {
-    const code = await runPlaywright(dialect, i + 1, prefix);
-    if (code !== 0) failed = code;
-  }
-  return failed;
-});
-const codes = await Promise.all(laneRuns);
-const failed = codes.find((c) => c !== 0);
-if (failed !== undefined) {
-  console.error(`\nbrowser tests failed (lane exit codes: ${codes.join(', ')})`);
+let failed = 0;
+for (const dialect of dialects) {
+  const code = await runPlaywright(dialect);
+  if (code !== 0) failed = code;
+}
+if (failed !== 0) {
+  console.error('\nbrowser tests failed');
   process.exit(failed);
 }

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { server } from './e2e/support/server';
 
 const dialect = process.env.E2E_DIALECT ?? 'sqlite';
 
@@ -19,19 +20,28 @@ const args = [
  */
 const FULL_BROWSER = ['**/push.spec.ts'];
 
+const shell = {
+  executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+  args,
+};
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: `./test-results/${process.env.E2E_RUN_NAME ?? dialect}`,
+  outputDir: `./test-results/${dialect}`,
   globalSetup: './e2e/support/global-setup.ts',
+  // a file's tests run in order in one worker; the files are shared out among the workers as each
+  // becomes free, every worker with a server, database and SMTP sink of its own (global-setup.ts,
+  // e2e/support/server.ts). scripts/e2e.mjs sets E2E_WORKERS (decision 0022, amended)
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, Number(process.env.E2E_WORKERS ?? 1)),
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    // this worker's server (the config is read again in each worker)
+    baseURL: server().baseURL,
     screenshot: 'only-on-failure',
     // a trace only when a failed test runs again: recording one for every test (screenshots and DOM
     // snapshots at each step, kept on failure) made the browser suite a quarter slower, 75-80 s
@@ -42,12 +52,7 @@ export default defineConfig({
     {
       name: 'headless-shell',
       testIgnore: FULL_BROWSER,
-      use: {
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
-          args,
-        },
-      },
+      use: { launchOptions: shell },
     },
     {
       name: 'chromium',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { server } from './server';
 
 // Straight to the running server's database, for what no API can do in a test's time: a complaint
 // becomes overdue SLA_HOURS (72 at the least for a hostel one, 1 if configured) after it is filed, so
@@ -10,7 +11,7 @@ import pg from 'pg';
 const HOUR_MS = 60 * 60 * 1000;
 
 function serverEnv(): { DATA_DIR?: string; DATABASE_URL?: string } {
-  return JSON.parse(process.env.E2E_SERVER_ENV ?? '{}');
+  return server().env;
 }
 
 /** Makes these complaints due `hoursAgo` hours ago: overdue from now on while they stay open. */
@@ -27,8 +28,7 @@ export async function makeOverdue(ids: number[], hoursAgo: number) {
     }
     return;
   }
-  if (!env.DATA_DIR)
-    throw new Error('E2E_SERVER_ENV has no DATA_DIR: run the suite through npm run test:e2e');
+  if (!env.DATA_DIR) throw new Error('the server has no DATA_DIR: run the suite through npm run test:e2e');
   const db = new Database(path.join(env.DATA_DIR, 'complaints.db'));
   try {
     // the server's workers may be writing: wait for them rather than fail

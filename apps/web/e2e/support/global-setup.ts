@@ -1,10 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import type { TServer } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -54,11 +57,27 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
   throw new Error(`The server did not start. Its log:\n${fs.readFileSync(logFile, 'utf8')}`);
 }
 
-export default async function globalSetup() {
-  const dialect = process.env.E2E_DIALECT ?? 'sqlite';
-  const port = Number(process.env.E2E_PORT ?? 3100);
+/** A port nothing listens on now, for a server to take. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/**
+ * One server for one test worker: its own data folder (SQLite) or database (PostgreSQL), SMTP sink and
+ * port, on a snapshot of the built web app. Answers what the worker needs and how to stop it all.
+ */
+async function startServer(
+  dialect: string,
+  workDir: string,
+  webDist: string,
+): Promise<{ server: TServer; stop(): Promise<void> }> {
+  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bitc-e2e-${dialect}-`));
   const dataDir = path.join(workDir, 'data');
   const mailDir = path.join(workDir, 'mails');
   fs.mkdirSync(mailDir, { recursive: true });
@@ -68,7 +87,8 @@ export default async function globalSetup() {
   if (dialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('E2E_DIALECT=postgres needs TEST_DATABASE_URL');
-    const name = `bitc_e2e_${Date.now()}_${process.pid}`;
+    const name =
+      `bitc_e2e_${Date.now()}_${process.pid}_${path.basename(workDir).replace(/\W/g, '_')}`.toLowerCase();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -83,11 +103,6 @@ export default async function globalSetup() {
       await c.end();
     };
   }
-
-  // A snapshot of the built web app: a rebuild during the run (another terminal, a watcher) would
-  // otherwise replace the hashed chunks that the index.html the server holds refers to.
-  const webDist = path.join(workDir, 'web');
-  fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
 
   const smtp = await startSmtpSink(mailDir);
   const serverEnv: Record<string, string> = {
@@ -104,31 +119,52 @@ export default async function globalSetup() {
   };
   const logFile = path.join(workDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'serve'], {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), 'serve'], {
     cwd: root,
     env: { ...process.env, ...serverEnv, DATABASE_URL: databaseUrl ?? '' },
     stdio: ['ignore', log, log],
   });
-  await waitForHealth(baseURL, server, logFile);
+  await waitForHealth(baseURL, child, logFile);
 
-  // handed to the test workers through the environment
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_SERVER_ENV = JSON.stringify(serverEnv);
-  process.env.E2E_SERVER_LOG = logFile;
-
-  return async () => {
+  const stop = async () => {
     // a server that already died would never emit 'exit' again; a stuck one is killed after 10 s
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
     }
     // smtp-server waits for open connections; do not let one hold the run
     await Promise.race([smtp.close(), new Promise((r) => setTimeout(r, 5_000))]);
     await dropDatabase();
+  };
+  return { server: { baseURL, mailDir, env: serverEnv, log: logFile }, stop };
+}
+
+/**
+ * Starts one server per test worker (the config's `workers`): each worker's tests run against their own
+ * (support/server.ts), so workers never meet in the same data and the specs need not know of each other.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const dialect = process.env.E2E_DIALECT ?? 'sqlite';
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `bitc-e2e-${dialect}-`));
+
+  // A snapshot of the built web app: a rebuild during the run (another terminal, a watcher) would
+  // otherwise replace the hashed chunks that the index.html the server holds refers to.
+  const webDist = path.join(workDir, 'web');
+  fs.cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true });
+
+  const started = await Promise.all(
+    Array.from({ length: Math.max(1, config.workers) }, (_, i) =>
+      startServer(dialect, path.join(workDir, `worker-${i}`), webDist),
+    ),
+  );
+  // handed to the test workers through the environment
+  process.env.E2E_SERVERS = JSON.stringify(started.map((s) => s.server));
+
+  return async () => {
+    await Promise.all(started.map((s) => s.stop()));
     fs.rmSync(workDir, { recursive: true, force: true });
   };
 }

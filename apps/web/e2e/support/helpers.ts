@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { server } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -17,8 +18,7 @@ export interface ReceivedMail {
 }
 
 function readMails(): ReceivedMail[] {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the suite through npm run test:e2e');
+  const dir = server().mailDir;
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
@@ -27,7 +27,7 @@ function readMails(): ReceivedMail[] {
     .map((m) => ({ ...m, code: /\b(\d{6})\b/.exec(m.subject)?.[1] }));
 }
 
-/** Waits for the newest mail to an address (optionally matching a subject) to reach the SMTP sink. */
+/** Waits for the newest mail to an address (optionally matching a subject) to reach this worker's SMTP sink. */
 export async function waitForMail(to: string, subject?: RegExp, after = 0): Promise<ReceivedMail> {
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -45,9 +45,9 @@ export function countMails(to: string, subject?: RegExp): number {
     .length;
 }
 
-/** Runs the server CLI (create-admin, seed-demo) against the same database as the running server. */
+/** Runs the server CLI (create-admin, seed-demo) against the same database as this worker's server. */
 export function runCli(...args: string[]): string {
-  const env = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as Record<string, string>;
+  const { env } = server();
   return execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
     env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' },
     encoding: 'utf8',

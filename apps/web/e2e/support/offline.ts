@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { PHONE } from './a11y';
+import { server } from './server';
 import { disposeContexts, fileComplaint, makeStudent, type TSession } from './sessions';
 
 /**
@@ -64,7 +65,7 @@ export function servedManifest(): Record<
   string,
   { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 > {
-  const webDist = (JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as { WEB_DIST?: string }).WEB_DIST;
-  if (!webDist) throw new Error('E2E_SERVER_ENV has no WEB_DIST: run the suite through npm run test:e2e');
+  const webDist = server().env.WEB_DIST;
+  if (!webDist) throw new Error('the server has no WEB_DIST: run the suite through npm run test:e2e');
   return JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'));
 }

@@ -1,10 +1,12 @@
 import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { runCli, unique, VERIFY_SUBJECT, waitForMail } from './helpers';
+import { server } from './server';
 
 // Users of every role made through the API, signing them in (through the screens or straight into
 // localStorage) and the data the specs seed through the API.
 
-export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`;
+/** This worker's server (support/server.ts). */
+export const baseURL = server().baseURL;
 export const PASSWORD = 'Passw0rd!23';
 
 /** A user signed in through the API, with a request context that sends their token. */
