@@ -133,8 +133,5 @@ export function withDashboardView(
 ): string {
   const view = DASHBOARD_VIEWS[screen];
   if (!view) return page;
-  const skeleton = SKELETON.exec(page);
-  if (!skeleton) return page;
-  const drawn = view(user, answers, skeleton[1] as string);
-  return drawn === null ? page : page.replace(SKELETON, () => drawn);
+  return page.replace(SKELETON, (skeleton, heading: string) => view(user, answers, heading) ?? skeleton);
 }
