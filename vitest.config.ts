@@ -52,6 +52,8 @@ const serverProject = (dialect: 'sqlite' | 'postgres', mocking = false) => ({
     isolate: mocking,
     environment: 'node',
     env: { TEST_DIALECT: dialect },
+    // one migrated empty database, copied by each test app (test/migrated-template.ts)
+    globalSetup: ['./test/migrated-template.ts'],
     // dialect-only suites (PostgreSQL faults, SQLite query plans) define no test on the other dialect
     passWithNoTests: true,
     testTimeout: 30_000,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { Ctx } from '../src/context';
@@ -19,10 +20,16 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: a temp SQLite file, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDb> {
+/**
+ * A fresh database: a temp SQLite file, or a new PostgreSQL database dropped afterwards. Empty, or
+ * with `migrated` a copy of the suite's migrated template (migrated-template.ts), as a test app's.
+ */
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-test-'));
+  const template = opts.migrated ? inject('migratedTemplate') : undefined;
   if (TEST_DIALECT === 'sqlite') {
+    // the file keeps its 0600 (database.ts), in mkdtemp's 0700 folder
+    if (template) fs.copyFileSync(template, path.join(dataDir, 'complaints.db'));
     const database = openDatabase({ dataDir });
     return {
       database,
@@ -39,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDb> {
   const name = `bitc_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -90,7 +97,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   opts: { config?: Partial<AppConfig>; mailSender?: boolean } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ migrated: true });
   const clock = manualClock(Date.UTC(2026, 0, 15, 10, 0, 0));
   const config = testConfig(db.dataDir, opts.config);
   const app = await buildApp(config, {
