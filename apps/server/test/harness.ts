@@ -26,7 +26,8 @@ export interface TestDb {
  */
 export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bitc-test-'));
-  const template = opts.migrated ? inject('migratedTemplate') : undefined;
+  // outside vitest (bench/push-drain.ts builds a test app too) there is no template: it migrates
+  const template = opts.migrated && process.env.VITEST ? inject('migratedTemplate') : undefined;
   if (TEST_DIALECT === 'sqlite') {
     // the file keeps its 0600 (database.ts), in mkdtemp's 0700 folder
     if (template) fs.copyFileSync(template, path.join(dataDir, 'complaints.db'));
