@@ -2,7 +2,7 @@
 // and the Lighthouse gate (scripts/lighthouse.mjs) in two lanes. The browser suites mostly wait (on the
 // app's timers and animations, the mail; one worker kept about half a core busy) and Lighthouse's
 // throttled loads wait too, so the SQLite suites run in one lane, in two Playwright workers, while
-// Lighthouse and then the PostgreSQL suites (two workers) run in the other; every worker has a server,
+// Lighthouse and then the PostgreSQL suites (three workers) run in the other; every worker has a server,
 // database and SMTP sink of its own (decision 0022, amended). The SQLite suite's lines stream as they
 // come; the other lane's are held and printed whole as each part ends, so they never interleave. Exits
 // with the first failure's code.

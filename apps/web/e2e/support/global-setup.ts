@@ -139,7 +139,7 @@ async function startServer(
     await Promise.race([smtp.close(), new Promise((r) => setTimeout(r, 5_000))]);
     await dropDatabase();
   };
-  return { server: { baseURL, mailDir, env: serverEnv, log: logFile }, stop };
+  return { server: { baseURL, mailDir, env: serverEnv }, stop };
 }
 
 /**

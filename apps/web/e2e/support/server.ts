@@ -10,13 +10,7 @@ export type TServer = {
   mailDir: string;
   /** the server's environment (DATA_DIR, DATABASE_URL, WEB_DIST…), for the CLI and the database helpers */
   env: Record<string, string>;
-  log: string;
 };
-
-/** The servers in order of their worker's parallel index: empty until the global setup has run. */
-export function servers(): TServer[] {
-  return JSON.parse(process.env.E2E_SERVERS ?? '[]') as TServer[];
-}
 
 /**
  * This worker's server. Outside a worker (Playwright's runner loads the config and the specs to list the
@@ -24,8 +18,9 @@ export function servers(): TServer[] {
  */
 export function server(): TServer {
   const index = process.env.TEST_PARALLEL_INDEX;
-  if (index === undefined) return { baseURL: 'http://127.0.0.1:0', mailDir: '', env: {}, log: '' };
-  const found = servers()[Number(index)];
+  if (index === undefined) return { baseURL: 'http://127.0.0.1:0', mailDir: '', env: {} };
+  // in order of their worker's parallel index
+  const found = (JSON.parse(process.env.E2E_SERVERS ?? '[]') as TServer[])[Number(index)];
   if (!found)
     throw new Error('E2E_SERVERS has no server for this worker: run the suite through npm run test:e2e');
   return found;
